@@ -1,0 +1,97 @@
+"""Bilingual messages for the engines, with no dependency on Django.
+
+The engines never build sentences eagerly: they return a :class:`Msg`, a
+catalogue key plus parameters, and the site renders it in the learner's
+language. Parameters that are cards, suits or other messages are rendered in
+the same language.
+
+>>> register_messages({"demo.lead": ("{seat} leads the {card}.", "{seat} spielt {card} aus.")})
+>>> from cardtutor.engine.cards import Card
+>>> m = Msg("demo.lead", seat="A", card=Card.parse("AH"))
+>>> m.render("en"), m.render("de")
+('A leads the ace of hearts.', 'A spielt Herz-As aus.')
+>>> str(m)
+'A leads the ace of hearts.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+__all__ = ["Msg", "register_messages", "MESSAGES", "LANGUAGES", "join_names"]
+
+LANGUAGES = ("en", "de")
+
+MESSAGES: dict[str, tuple[str, str]] = {}
+"""The catalogue: key -> (English template, German template), ``str.format`` syntax."""
+
+
+def register_messages(messages: Mapping[str, tuple[str, str]]) -> None:
+    """Add templates to the catalogue (each engine module registers its own)."""
+    MESSAGES.update(messages)
+
+
+class Msg:
+    """A message: catalogue key and parameters, rendered on demand."""
+
+    __slots__ = ("key", "params")
+    key: str
+    params: dict[str, Any]
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "params", params)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Msg is immutable")
+
+    def render(self, lang: str = "en") -> str:
+        """The message in ``lang`` (``"en"`` or ``"de"``; others fall back to English)."""
+        lang = "de" if lang[:2].lower() == "de" else "en"
+        try:
+            template = MESSAGES[self.key][1 if lang == "de" else 0]
+        except KeyError:
+            return self.key
+        params = {k: _render_value(v, lang) for k, v in self.params.items()}
+        return template.format(**params)
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+    def __repr__(self) -> str:
+        args = "".join(f", {k}={v!r}" for k, v in self.params.items())
+        return f"Msg({self.key!r}{args})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Msg) and self.key == other.key and self.params == other.params
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-able form: key, English and German text."""
+        return {"key": self.key, "en": self.render("en"), "de": self.render("de")}
+
+
+def _render_value(value: Any, lang: str) -> Any:
+    if isinstance(value, Msg):
+        return value.render(lang)
+    name = getattr(value, "name", None)
+    if callable(name):  # Card, PhysicalCard
+        return name(lang)
+    name_in = getattr(value, "name_in", None)
+    if callable(name_in):  # Suit, Rank
+        return name_in(lang)
+    if isinstance(value, (list, tuple)) and value and not isinstance(value[0], (int, str)):
+        return join_names(value, lang)
+    return value
+
+
+def join_names(items: Iterable[Any], lang: str) -> str:
+    """Join rendered items: "a, b and c" / "a, b und c"."""
+    names = [str(_render_value(item, lang)) for item in items]
+    if len(names) <= 1:
+        return "".join(names)
+    last = " und " if lang == "de" else " and "
+    return ", ".join(names[:-1]) + last + names[-1]
