@@ -29,7 +29,7 @@ cardtutor.engine.errors.RecordError: This is not a cardtutor game record: 'forma
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 

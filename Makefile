@@ -1,0 +1,95 @@
+# cardtutor: the front door. `make run` serves the site, `make test` runs every check.
+# Needs only Python 3.11+ and make; installs gettext and Chromium from Debian when missing.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PY     := $(BIN)/python
+MANAGE := $(PY) manage.py
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+# apt-get needs root; use sudo when we are not root.
+SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: help install install-dev run test lint typecheck messages migrate fixtures browser \
+        bench serve-prod collectstatic clean makemessages
+
+help:
+	@echo "make run         set up (virtualenv, install, migrate, load fixtures) and serve on http://$(HOST):$(PORT)/"
+	@echo "make install     the set-up alone"
+	@echo "make test        set up, install Chromium if missing, run ruff, mypy and the whole test suite"
+	@echo "make bench       engine and HTTP benchmarks (prints 'name value unit' lines)"
+	@echo "make serve-prod  gunicorn with production settings and hashed, compressed static files"
+
+$(VENV)/.created:
+	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "Python 3.11 or newer is needed"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	touch $@
+
+$(VENV)/.installed: $(VENV)/.created pyproject.toml
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-dev: $(VENV)/.installed
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@
+
+messages: $(VENV)/.installed
+	@command -v msgfmt >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq gettext; }
+	$(MANAGE) compilemessages --ignore=.venv -v0
+
+makemessages: $(VENV)/.installed
+	$(MANAGE) makemessages -l de --ignore=.venv --ignore=staticfiles --no-obsolete --add-location=file
+
+migrate: $(VENV)/.installed
+	$(MANAGE) migrate --noinput -v0
+
+# loaddata updates rows by primary key, so loading again never duplicates anything.
+fixtures: migrate
+	@set -e; files="$$(ls fixtures/*.json 2>/dev/null || true)"; \
+	if [ -n "$$files" ]; then $(MANAGE) loaddata $$files; else echo "no fixtures to load"; fi
+
+install: $(VENV)/.installed messages migrate fixtures
+
+install-dev: $(VENV)/.installed-dev install
+
+run: install
+	$(MANAGE) runserver $(HOST):$(PORT)
+
+# Debian's Chromium for the browser tests (Playwright cannot download its own browser here).
+browser:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  echo "Installing Debian's chromium for the browser tests"; \
+	  { $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } \
+	    || { echo "Could not install chromium"; [ "$$CI" != "true" ] || exit 1; }; \
+	fi
+
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check .
+
+typecheck: $(VENV)/.installed-dev
+	$(BIN)/mypy
+
+test: install-dev browser lint typecheck
+	$(BIN)/pytest
+
+bench: install-dev
+	$(PY) -m bench
+
+collectstatic: $(VENV)/.installed
+	DJANGO_DEBUG=false DJANGO_SECRET_KEY=collectstatic-only-not-a-secret-$$RANDOM$$RANDOM$$RANDOM$$RANDOM \
+	  $(MANAGE) collectstatic --noinput -v0
+
+# Production settings on loopback. TLS redirect and secure cookies are switched off here
+# only because this serves plain HTTP on 127.0.0.1; behind a TLS proxy leave them on.
+serve-prod: install collectstatic
+	DJANGO_DEBUG=false \
+	DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))')}" \
+	DJANGO_ALLOWED_HOSTS="$${DJANGO_ALLOWED_HOSTS:-127.0.0.1,localhost}" \
+	DJANGO_SECURE_SSL_REDIRECT=false DJANGO_SECURE_COOKIES=false DJANGO_HSTS_SECONDS=0 \
+	  $(BIN)/gunicorn cardtutor.wsgi --bind $(HOST):$(PORT) --workers 2 --access-logfile -
+
+clean:
+	rm -rf $(VENV) staticfiles .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	find . -name '*.mo' -not -path './.venv/*' -delete

@@ -1,0 +1,89 @@
+"""Site-wide pages: home, the practice and rules areas, preferences, error pages."""
+
+from __future__ import annotations
+
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    HttpResponseRedirect,
+)
+from django.shortcuts import render
+from django.template.response import TemplateResponse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from cardtutor.core.preferences import DECK_FOUR_COLOUR, DECK_TWO_COLOUR, remember_deck
+from cardtutor.engine.cards import ALL_CARDS
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "core/home.html")
+
+
+@require_GET
+def practice(request: HttpRequest) -> HttpResponse:
+    return render(request, "core/practice.html")
+
+
+@require_GET
+def rules(request: HttpRequest) -> HttpResponse:
+    return render(request, "core/rules.html")
+
+
+@require_GET
+def deck(request: HttpRequest) -> HttpResponse:
+    """Every card face, the back and the states: the card component's own page."""
+    return render(request, "core/deck.html", {"cards": ALL_CARDS})
+
+
+def _safe_next(request: HttpRequest) -> str:
+    target = request.POST.get("next") or request.META.get("HTTP_REFERER") or "/"
+    if url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return "/"
+
+
+@require_POST
+def set_deck(request: HttpRequest) -> HttpResponse:
+    """Switch between the two-colour and the four-colour deck; works without JavaScript."""
+    choice = request.POST.get("deck")
+    if choice not in (DECK_FOUR_COLOUR, DECK_TWO_COLOUR):
+        return HttpResponseBadRequest(_("Unknown deck choice."))
+    response = HttpResponseRedirect(_safe_next(request))
+    remember_deck(response, request, choice == DECK_FOUR_COLOUR)
+    return response
+
+
+def _error(request: HttpRequest, template: str, status: int) -> HttpResponse:
+    return TemplateResponse(request, template, status=status).render()
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return _error(request, "400.html", 400)
+
+
+def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return _error(request, "403.html", 403)
+
+
+def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return _error(request, "404.html", 404)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    try:
+        return _error(request, "500.html", 500)
+    except Exception:  # the error page itself must never fail
+        return HttpResponse(
+            "<!doctype html><title>Server error</title><h1>Server error</h1>",
+            status=500,
+        )
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    return _error(request, "403_csrf.html", 403)

@@ -1,0 +1,20 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from cardtutor.core import views as core_views
+
+urlpatterns = [
+    path("", core_views.home, name="home"),
+    path("practice/", core_views.practice, name="practice"),
+    path("rules/", core_views.rules, name="rules"),
+    path("cards/", core_views.deck, name="deck"),
+    path("preferences/deck/", core_views.set_deck, name="set_deck"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("replays/", include("cardtutor.replays.urls")),
+    path("admin/", admin.site.urls),
+]
+
+handler400 = "cardtutor.core.views.bad_request"
+handler403 = "cardtutor.core.views.permission_denied"
+handler404 = "cardtutor.core.views.page_not_found"
+handler500 = "cardtutor.core.views.server_error"

@@ -1,0 +1,8 @@
+"""WSGI entry point (gunicorn cardtutor.wsgi)."""
+
+import os
+
+from django.core.wsgi import get_wsgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardtutor.settings")
+application = get_wsgi_application()

@@ -1,0 +1,67 @@
+"""Shared fixtures. Playwright's sync API runs an event loop in this thread, so Django's
+async-safety check must be relaxed for the whole run (see ../shared/NOTES.md)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+# Records Content-Security-Policy violations in the page, so tests can assert there are none.
+CSP_RECORDER = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", function (e) {
+  window.__cspViolations.push(e.violatedDirective + " " + (e.blockedURI || "inline"));
+});
+"""
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not os.path.exists(CHROMIUM):
+        message = f"Chromium is missing at {CHROMIUM}: apt-get install chromium (make test does)."
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield instance
+        instance.close()
+
+
+@pytest.fixture
+def page(browser: Any, live_server: Any) -> Iterator[Any]:
+    """A fresh browser page; console errors and CSP violations are collected and must be none."""
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 1100, "height": 900})
+    context.add_init_script(CSP_RECORDER)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    errors: list[str] = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.console_errors = errors
+    yield page
+    context.close()
+
+
+def assert_clean(page: Any) -> None:
+    """No console error and no CSP violation happened on the page."""
+    assert page.console_errors == []
+    assert page.evaluate("window.__cspViolations") == []

@@ -1,0 +1,68 @@
+"""The card component: accessible labels in both languages, states, faces for all 32 cards."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.template import Context, Template, TemplateSyntaxError
+from django.utils import translation
+
+from cardtutor.engine.cards import ALL_CARDS, PhysicalCard
+
+
+def render(source: str, **context: object) -> str:
+    return Template("{% load cards %}" + source).render(Context(context))
+
+
+@pytest.mark.parametrize(
+    ("lang", "code", "label"),
+    [("en", "QS", "queen of spades"), ("de", "QS", "Pik-Dame"), ("en", "10H", "ten of hearts"),
+     ("de", "7D", "Karo-Sieben"), ("de", "JC", "Kreuz-Bube")],
+)
+def test_label_in_active_language(lang: str, code: str, label: str) -> None:
+    with translation.override(lang):
+        html = render("{% playing_card code %}", code=code)
+    assert f'aria-label="{label}"' in html
+    assert f"<title>{label}</title>" in html
+    assert 'role="img"' in html
+
+
+def test_besik_jack_is_a_bauer_in_german() -> None:
+    with translation.override("de"):
+        assert 'aria-label="Karo-Bauer"' in render('{% playing_card "JD" jack="Bauer" %}')
+        assert 'aria-label="Karo-Bauer"' in render("{% playing_card c %}", c=PhysicalCard.parse("JD#2"))
+
+
+def test_every_card_has_a_distinct_face_with_index_and_suit() -> None:
+    faces = set()
+    for card in ALL_CARDS:
+        html = render("{% playing_card c %}", c=card)
+        suit = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[card.suit.letter]
+        assert f"suit-{suit}" in html
+        assert f"cards.svg#{suit}" in html
+        assert f'data-card="{card.code}"' in html
+        faces.add(re.sub(r'aria-label="[^"]*"|<title>.*?</title>', "", html))
+    assert len(faces) == 32
+
+
+def test_face_down_selected_and_disabled_states() -> None:
+    back = render("{% playing_card None %}")
+    assert "card--back" in back and 'aria-label="face-down card"' in back and "data-card" not in back
+    selected = render('{% playing_card "AS" selected=True %}')
+    assert "card--selected" in selected and 'aria-label="ace of spades, selected"' in selected
+    disabled = render('{% playing_card "AS" disabled=True %}')
+    assert "card--disabled" in disabled and "not playable" in disabled
+
+
+def test_german_court_indices() -> None:
+    with translation.override("de"):
+        assert ">D</text>" in render('{% playing_card "QS" %}')
+        assert ">B</text>" in render('{% playing_card "JS" %}')
+    with translation.override("en"):
+        assert ">Q</text>" in render('{% playing_card "QS" %}')
+
+
+def test_malformed_card_code_is_a_clear_template_error() -> None:
+    with pytest.raises(TemplateSyntaxError, match="'XX' is not a card code"):
+        render('{% playing_card "XX" %}')
