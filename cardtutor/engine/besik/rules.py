@@ -1,0 +1,412 @@
+"""Besik rulesets, rule anchors, meld kinds and the bilingual message catalogue.
+
+A ruleset is a class with class-level flags (python-chess variant style); the
+engine reads the flags, never the class name. Two rulesets exist and are never
+mixed: :class:`SeedRuleset` (the German source, RULES.md section 3) and
+:class:`StandardRuleset` (English "standard" Bezique, RULES.md section 4).
+
+>>> SeedRuleset.name, StandardRuleset.name
+('seed', 'standard')
+>>> ruleset_by_name("standard").must_win_last_eight
+True
+>>> SeedRuleset.packs(4), StandardRuleset.packs(4), StandardRuleset.target(3)
+(3, 4, 2000)
+>>> RULE_ANCHORS["quint-major"]
+('Quint-Major', 'Quint-Major')
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from cardtutor.engine.errors import NotationError
+from cardtutor.engine.text import Msg, register_messages
+
+__all__ = [
+    "Ruleset",
+    "SeedRuleset",
+    "StandardRuleset",
+    "RULESETS",
+    "ruleset_by_name",
+    "RULE_ANCHORS",
+    "MELD_KINDS",
+    "MELD_POINTS",
+]
+
+
+class Ruleset:
+    """Base class of the Besik rulesets. Subclasses only set flags."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[tuple[str, str]] = ("", "")
+    augen: ClassVar[bool] = True
+    """True: all Augen count (A 11, 10 10, K 4, D 3, B 2); False: brisques only (A, 10 = 10)."""
+    quint_any_suit: ClassVar[bool] = True
+    """True: Quint-Major in any suit; False: the sequence in trumps only."""
+    meld_after_draw: ClassVar[bool] = True
+    """True: the trick winner may declare before or after the draw; False: before only."""
+    exchange_card_meldable: ClassVar[bool] = True
+    """True: the card taken for the trump seven may be melded in the same turn."""
+    marriage_from_sequence: ClassVar[bool] = True
+    """True: a marriage may be taken out of an already declared Quint-Major."""
+    must_win_last_eight: ClassVar[bool] = False
+    """True: in the last eight tricks a player must also win the trick if he can."""
+    triple_besik_wins: ClassVar[bool] = True
+    """True: a Tripelbesik held in the first eight cards may be declared at the first
+    turn without a won trick and wins the game at once (three or four players)."""
+    _packs: ClassVar[tuple[int, ...]] = (0, 0, 2, 3, 3)
+    _target: ClassVar[tuple[int, ...]] = (0, 0, 1000, 1000, 1000)
+
+    @classmethod
+    def packs(cls, players: int) -> int:
+        """Number of 32-card packs for ``players`` players."""
+        return cls._packs[players]
+
+    @classmethod
+    def target(cls, players: int) -> int:
+        """The game total: the game ends at the end of a deal once a party reaches it."""
+        return cls._target[players]
+
+
+class SeedRuleset(Ruleset):
+    """The German seed's Besik (RULES.md section 3): Augen, Quint-Major in any suit,
+    melds before or after the draw, marriage out of a declared Quint-Major, no duty
+    to win in the last eight tricks, three packs for three and four players, 1000."""
+
+    name = "seed"
+    title = ("Besik (German rules)", "Besik (deutsche Regeln)")
+
+
+class StandardRuleset(Ruleset):
+    """Standard (English) Bezique (RULES.md section 4): brisques only, sequence in
+    trumps only, meld before drawing, the card taken for the seven not meldable that
+    turn, no marriage out of a declared sequence, must win in the last eight tricks,
+    three/four packs for three/four players and 2000 with three or four players."""
+
+    name = "standard"
+    title = ("Standard Bezique", "Standard-Bezique")
+    augen = False
+    quint_any_suit = False
+    meld_after_draw = False
+    exchange_card_meldable = False
+    marriage_from_sequence = False
+    must_win_last_eight = True
+    triple_besik_wins = False
+    _packs = (0, 0, 2, 3, 4)
+    _target = (0, 0, 1000, 2000, 2000)
+
+
+RULESETS: dict[str, type[Ruleset]] = {"seed": SeedRuleset, "standard": StandardRuleset}
+
+
+def ruleset_by_name(name: str) -> type[Ruleset]:
+    """The ruleset class for a record's ``ruleset`` field (``"seed"`` or ``"standard"``)."""
+    try:
+        return RULESETS[name]
+    except KeyError:
+        raise NotationError(Msg("besik.err.ruleset", name=name)) from None
+
+
+MELD_KINDS: tuple[str, ...] = (
+    "marriage",
+    "trump-marriage",
+    "double-marriage",
+    "four-jacks",
+    "four-queens",
+    "four-kings",
+    "four-aces",
+    "besik",
+    "double-besik",
+    "triple-besik",
+    "quint-major",
+)
+"""Every meld kind; each is also the rule anchor of its rule section."""
+
+MELD_POINTS: dict[str, int] = {
+    "marriage": 20,
+    "trump-marriage": 40,
+    "double-marriage": 40,  # 80 in trumps
+    "four-jacks": 40,
+    "four-queens": 60,
+    "four-kings": 80,
+    "four-aces": 100,
+    "besik": 40,
+    "double-besik": 500,
+    "triple-besik": 1500,
+    "quint-major": 250,
+}
+
+RULE_ANCHORS: dict[str, tuple[str, str]] = {
+    "deal": ("The deal", "Austeilung der Karten"),
+    "talon": ("The talon and the draw", "Der Talon"),
+    "tricks": ("Tricks while the talon lasts", "Stiche, solange der Talon reicht"),
+    "end-play": ("The last eight tricks", "Die letzten acht Stiche"),
+    "melds": ("Melds", "Meldungen"),
+    "reuse": ("Using a card in several melds", "Karten in mehreren Meldungen"),
+    "marriage": ("Marriage", "Einfache Heirat"),
+    "trump-marriage": ("Trump marriage", "Trumpf-Heirat"),
+    "double-marriage": ("Double marriage", "Doppel-Heirat"),
+    "four-jacks": ("Four jacks", "4 Bauern"),
+    "four-queens": ("Four queens", "4 Damen"),
+    "four-kings": ("Four kings", "4 Könige"),
+    "four-aces": ("Four aces", "4 Asse"),
+    "besik": ("Besik", "Besik"),
+    "double-besik": ("Double Besik", "Doppel-Besik"),
+    "triple-besik": ("Triple Besik", "Tripelbesik"),
+    "quint-major": ("Quint-Major", "Quint-Major"),
+    "trump-seven": ("The trump seven", "Die Trumpf-Sieben"),
+    "seven-exchange": ("Exchanging the trump seven", "Umtausch der Trumpf-Sieben"),
+    "seven-turned-up": ("A seven turned up", "Eine Sieben als Trumpfkarte"),
+    "augen": ("Card points (Augen)", "Augen in den Stichen"),
+    "brisques": ("Brisques", "Brisques"),
+    "last-trick": ("The last trick", "Der letzte Stich"),
+    "game": ("The game", "Die Partie"),
+    "three-players": ("Besik for three", "Besik für drei Personen"),
+    "four-players": ("Besik for four", "Besik für vier Personen"),
+    "standard-bezique": ("Standard Bezique", "Standard-Bezique"),
+}
+"""Rule anchor -> (English title, German title); events refer to ``"besik#<anchor>"``."""
+
+
+_MELD_NAMES = {
+    "marriage": ("marriage in {suit}", "{suit}-Heirat"),
+    "trump-marriage": ("trump marriage ({suit})", "Trumpf-Heirat ({suit})"),
+    "double-marriage": ("double marriage in {suit}", "Doppel-Heirat in {suit}"),
+    "four-jacks": ("four jacks", "4 Bauern"),
+    "four-queens": ("four queens", "4 Damen"),
+    "four-kings": ("four kings", "4 Könige"),
+    "four-aces": ("four aces", "4 Asse"),
+    "besik": ("Besik", "Besik"),
+    "double-besik": ("double Besik", "Doppel-Besik"),
+    "triple-besik": ("triple Besik", "Tripelbesik"),
+    "quint-major": ("Quint-Major in {suit}", "Quint-Major in {suit}"),
+}
+_REPEAT = {
+    "marriage": ("this marriage has already been declared", "diese Heirat wurde schon gemeldet"),
+    "trump-marriage": (
+        "this trump marriage has already been declared",
+        "diese Trumpf-Heirat wurde schon gemeldet",
+    ),
+    "double-marriage": (
+        "these kings and queens have already been declared as marriages",
+        "diese Könige und Damen wurden schon als Heirat gemeldet",
+    ),
+    "four-jacks": ("these four jacks have already been declared",
+                   "diese 4 Bauern wurden schon gemeldet"),
+    "four-queens": ("these four queens have already been declared",
+                    "diese 4 Damen wurden schon gemeldet"),
+    "four-kings": ("these four kings have already been declared",
+                   "diese 4 Könige wurden schon gemeldet"),
+    "four-aces": ("these four aces have already been declared",
+                  "diese 4 Asse wurden schon gemeldet"),
+    "besik": ("this Besik has already been declared", "dieser Besik wurde schon gemeldet"),
+    "double-besik": ("this double Besik has already been declared",
+                     "dieser Doppel-Besik wurde schon gemeldet"),
+    "triple-besik": ("this triple Besik has already been declared",
+                     "dieser Tripelbesik wurde schon gemeldet"),
+    "quint-major": ("this Quint-Major has already been declared",
+                    "diese Quint-Major wurde schon gemeldet"),
+}
+
+register_messages({f"besik.meld.{k}": v for k, v in _MELD_NAMES.items()})
+register_messages({f"besik.err.repeat.{k}": v for k, v in _REPEAT.items()})
+register_messages(
+    {
+        # --- events ---------------------------------------------------------------
+        "besik.deal": (
+            "{dealer} deals {count} hands of eight cards (3-2-3); the {card} is turned up: "
+            "{suit} are trumps. {talon} cards form the talon.",
+            "{dealer} gibt {count} Spielern je acht Karten (3-2-3); {card} liegt offen: "
+            "{suit} ist Trumpf. {talon} Karten bilden den Talon.",
+        ),
+        "besik.lead": ("{seat} leads the {card}.", "{seat} spielt {card} auf."),
+        "besik.play": ("{seat} plays the {card}.", "{seat} legt {card} dazu."),
+        "besik.trick": (
+            "{seat} wins the trick with the {card}.",
+            "{seat} gewinnt den Stich mit {card}.",
+        ),
+        "besik.trick.identical": (
+            "{seat} wins the trick with the {card}: of two identical cards the first played wins.",
+            "{seat} gewinnt den Stich mit {card}: von zwei gleichen Karten sticht die zuerst "
+            "gespielte.",
+        ),
+        "besik.draw": ("{seat} draws the {card} from the talon.",
+                       "{seat} zieht {card} vom Talon."),
+        "besik.draw.hidden": ("{seat} draws a card from the talon.",
+                              "{seat} zieht eine Karte vom Talon."),
+        "besik.draw.up": ("{seat} takes the face-up {card}.",
+                          "{seat} erhält die offen liegende Karte, {card}."),
+        "besik.talon.empty": (
+            "The talon is empty: from now on you must follow suit, else trump, else play "
+            "any card; no more melds.",
+            "Der Talon ist aufgebraucht: von jetzt an muss bedient werden, sonst getrumpft, "
+            "sonst beliebig abgeworfen; keine Meldungen mehr.",
+        ),
+        "besik.talon.empty.standard": (
+            "The talon is empty: from now on you must follow suit and win the trick if you "
+            "can, else trump; no more melds.",
+            "Der Talon ist aufgebraucht: von jetzt an muss bedient und, wenn möglich, "
+            "überstochen werden, sonst getrumpft; keine Meldungen mehr.",
+        ),
+        "besik.score.meld": (
+            "{seat} declares {meld} ({cards}): {points} points.",
+            "{seat} meldet {meld} ({cards}): {points} Punkte.",
+        ),
+        "besik.score.double_marriage": (
+            "{seat} declares a double marriage in {suit} ({cards}): two marriages at once, "
+            "{points} points.",
+            "{seat} meldet eine Doppel-Heirat in {suit} ({cards}): zwei Heiraten auf einmal, "
+            "{points} Punkte.",
+        ),
+        "besik.score.triple_wins": (
+            "{seat} declares a triple Besik at his first turn ({cards}): {points} points, "
+            "and the game is won at once.",
+            "{seat} meldet gleich beim ersten Ausspielen einen Tripelbesik ({cards}): "
+            "{points} Punkte, und die Partie ist sofort gewonnen.",
+        ),
+        "besik.score.seven": (
+            "{seat} declares the trump seven ({cards}): {points} points.",
+            "{seat} meldet die Trumpf-Sieben ({cards}): {points} Punkte.",
+        ),
+        "besik.score.sevens": (
+            "{seat} declares both trump sevens together ({cards}): {points} points.",
+            "{seat} meldet beide Trumpf-Sieben zusammen ({cards}): {points} Punkte.",
+        ),
+        "besik.score.seven_up": (
+            "The turned-up card is the {card}: the dealer {seat} scores {points}.",
+            "Die aufgedeckte Trumpfkarte ist {card}: der Geber {seat} erhält {points} Punkte.",
+        ),
+        "besik.exchange": (
+            "{seat} exchanges the {seven} for the face-up {card}.",
+            "{seat} tauscht {seven} gegen die offen liegende Karte {card} ein.",
+        ),
+        "besik.score.last_trick": (
+            "{seat} wins the last trick: {points} points.",
+            "{seat} macht den letzten Stich: {points} Punkte.",
+        ),
+        "besik.score.augen": (
+            "{party} took {points} Augen in tricks: {points} points.",
+            "{party} hat {points} Augen in den Stichen: {points} Punkte.",
+        ),
+        "besik.score.brisques": (
+            "{party} took {count} brisques (aces and tens) in tricks: {points} points.",
+            "{party} hat {count} Brisques (Asse und Zehnen) in den Stichen: {points} Punkte.",
+        ),
+        "besik.deal.end": ("End of the deal: {totals}.", "Ende des Spiels: {totals}."),
+        "besik.game.won": (
+            "{party} wins the game with {total} points.",
+            "{party} gewinnt die Partie mit {total} Punkten.",
+        ),
+        "besik.game.tie": (
+            "{total} points each at the top: another deal is played.",
+            "Gleichstand mit je {total} Punkten: es wird ein weiteres Spiel gespielt.",
+        ),
+        "besik.game.next": (
+            "Nobody has {target} yet: {seat} deals next.",
+            "Noch niemand hat {target} Punkte: {seat} gibt als Nächster.",
+        ),
+        # --- refusals ---------------------------------------------------------------
+        "besik.err.ruleset": (
+            "{name!r} is not a Besik ruleset (use 'seed' or 'standard').",
+            "{name!r} ist kein Besik-Regelwerk ('seed' oder 'standard' verwenden).",
+        ),
+        "besik.err.over": ("the deal is over", "das Spiel ist beendet"),
+        "besik.err.deal_first": (
+            "the deal is over: {seat} must deal the next one",
+            "das Spiel ist beendet: {seat} muss das nächste geben",
+        ),
+        "besik.err.no_deal": ("this is not the time to deal", "jetzt wird nicht gegeben"),
+        "besik.err.not_held": ("you do not hold the {card} ({code})",
+                               "du hast {card} ({code}) nicht auf der Hand"),
+        "besik.err.not_in_play": (
+            "the {card} ({code}) is not in play: {packs} packs are used",
+            "{card} ({code}) ist nicht im Spiel: es wird mit {packs} Kartenspielen gespielt",
+        ),
+        "besik.err.draw_first": (
+            "you won the trick: draw from the talon before you lead",
+            "du hast den Stich gewonnen: erst vom Talon ziehen, dann aufspielen",
+        ),
+        "besik.err.no_draw": ("there is nothing to draw now", "jetzt wird nicht gezogen"),
+        "besik.err.must_follow": (
+            "you must follow {suit}: the talon is empty",
+            "Du musst {suit} bedienen: der Talon ist leer",
+        ),
+        "besik.err.must_trump": (
+            "you cannot follow {suit}, so you must trump: the talon is empty",
+            "du kannst {suit} nicht bedienen, also musst du trumpfen: der Talon ist leer",
+        ),
+        "besik.err.must_win": (
+            "you must win the trick if you can (standard Bezique, last eight tricks)",
+            "du musst den Stich gewinnen, wenn du kannst (Standard-Bezique, letzte acht Stiche)",
+        ),
+        "besik.err.no_trick": (
+            "only the player who has just won a trick may declare",
+            "melden darf nur, wer soeben einen Stich gewonnen hat",
+        ),
+        "besik.err.talon_empty": (
+            "no more melds: the talon is empty",
+            "keine Meldungen mehr: der Talon ist aufgebraucht",
+        ),
+        "besik.err.once": (
+            "you have already declared a meld for this trick: one meld per won trick",
+            "du hast für diesen Stich schon gemeldet: eine Meldung je gewonnenem Stich",
+        ),
+        "besik.err.after_draw": (
+            "in standard Bezique you declare before drawing",
+            "im Standard-Bezique wird vor dem Ziehen gemeldet",
+        ),
+        "besik.err.after_lead": (
+            "melds are made before you lead",
+            "gemeldet wird vor dem Aufspielen",
+        ),
+        "besik.err.shape": (
+            "{cards} do not form {meld}",
+            "{cards} bilden keine Meldung {meld}",
+        ),
+        "besik.err.kind": ("{kind!r} is not a meld", "{kind!r} ist keine Meldung"),
+        "besik.err.duplicate": (
+            "the same physical card is named twice",
+            "dieselbe Karte ist doppelt angegeben",
+        ),
+        "besik.err.reused": (
+            "the {card} ({code}) has already served in {meld}: the same meld needs fresh cards",
+            "{card} ({code}) wurde schon für {meld} verwendet: dieselbe Meldung braucht "
+            "frische Karten",
+        ),
+        "besik.err.quint_trumps": (
+            "in standard Bezique the sequence counts in trumps only",
+            "im Standard-Bezique zählt die Sequenz nur in Trumpf",
+        ),
+        "besik.err.marriage_from_sequence": (
+            "in standard Bezique a marriage may not be taken out of a declared sequence",
+            "im Standard-Bezique darf keine Heirat aus einer gemeldeten Sequenz genommen werden",
+        ),
+        "besik.err.exchanged_card": (
+            "in standard Bezique the card taken for the seven cannot be melded in the same turn",
+            "im Standard-Bezique darf die gegen die Sieben getauschte Karte nicht im selben "
+            "Zug gemeldet werden",
+        ),
+        "besik.err.triple_only": (
+            "a triple Besik needs three packs (three or four players)",
+            "ein Tripelbesik braucht drei Kartenspiele (drei oder vier Spieler)",
+        ),
+        "besik.err.not_seven": ("the {card} is not a seven of trumps",
+                                "{card} ist keine Trumpf-Sieben"),
+        "besik.err.seven_done": (
+            "the {card} ({code}) has already been declared",
+            "{card} ({code}) wurde schon gemeldet",
+        ),
+        "besik.err.sevens_count": (
+            "declare one or two trump sevens (there is no meld of three sevens)",
+            "eine oder zwei Trumpf-Sieben melden (drei Sieben sind keine Meldung)",
+        ),
+        "besik.err.no_up": ("there is no face-up card left to exchange",
+                            "es liegt keine offene Karte mehr zum Tauschen"),
+        "besik.err.up_is_seven": (
+            "the face-up card is already a seven",
+            "die offen liegende Karte ist schon eine Sieben",
+        ),
+        "besik.err.action": ("{text!r} is not a Besik action", "{text!r} ist keine Besik-Aktion"),
+        "besik.err.deal": ("invalid deal: {reason}", "ungültige Austeilung: {reason}"),
+    }
+)
