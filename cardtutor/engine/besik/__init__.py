@@ -11,13 +11,13 @@ Quick tour
 
 >>> state, events = start_deal(seed=7)            # two players, A = Vorhand, B deals
 >>> state.to_move, state.phase, state.talon_count, state.trumps.letter
-('A', 'play', 48, 'S')
+('A', 'play', 48, 'D')
 >>> action = state.legal_actions.plays()[0]
 >>> action in state.legal_actions
 True
 >>> state, events = apply(state, action)
 >>> events[0].msg.render("de")
-'A spielt Kreuz-Neun auf.'
+'A spielt Kreuz-Sieben auf.'
 >>> apply(state, Draw())
 Traceback (most recent call last):
 ...
