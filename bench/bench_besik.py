@@ -1,0 +1,64 @@
+"""Besik engine speed: one complete random deal, two and four players.
+
+Each deal is played from a seeded shuffle with random legal choices; whenever the
+trick winner may declare, he declares a random meld (or trump seven, or exchange)
+if one is available. Two- and four-player deals are timed interleaved, one of each
+per round, and the medians are reported (timings here swing 30-50 % between runs).
+
+Run ``python -m bench.bench_besik``; prints ``name value unit`` lines.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from cardtutor.engine.besik import Draw, State, apply, start_deal
+
+SEATS = {2: ("A", "B"), 3: ("A", "B", "C"), 4: ("A", "B", "C", "D")}
+
+
+def play_random_deal(seed: int, players: int = 2, ruleset: str = "seed") -> State:
+    """Play one deal with random legal actions, declaring whenever possible."""
+    rng = random.Random(seed)
+    state, _ = start_deal(seed=seed, seats=SEATS[players], ruleset=ruleset)
+    while state.phase != "over":
+        legal = state.legal_actions
+        if state.window:
+            declarations = legal.declarations()
+            if declarations:
+                state, _ = apply(state, rng.choice(declarations))
+                continue
+        if state.phase == "draw":
+            state, _ = apply(state, Draw())
+        else:
+            state, _ = apply(state, rng.choice(legal.plays()))
+    return state
+
+
+def run(rounds: int = 300) -> list[tuple[str, float, str]]:
+    """Median milliseconds per complete random deal (two and four players)."""
+    for seed in range(20):  # warm up
+        play_random_deal(seed, 2)
+        play_random_deal(seed, 4)
+    two: list[float] = []
+    four: list[float] = []
+    clock = time.perf_counter
+    for seed in range(1000, 1000 + rounds):
+        t0 = clock()
+        play_random_deal(seed, 2)
+        t1 = clock()
+        play_random_deal(seed, 4)
+        t2 = clock()
+        two.append((t1 - t0) * 1000)
+        four.append((t2 - t1) * 1000)
+    return [
+        ("besik.deal2_ms", round(statistics.median(two), 3), "ms"),
+        ("besik.deal4_ms", round(statistics.median(four), 3), "ms"),
+    ]
+
+
+if __name__ == "__main__":
+    for name, value, unit in run():
+        print(name, value, unit)
