@@ -343,8 +343,16 @@ def _combos(cat: int, m: int) -> list[tuple[int, int, Msg]]:
         cards = m & _RANK_MASKS[o]
         n = cards.bit_count()
         if n:
-            out.append((cards, 14 if n == 4 else 3, _set_name(o, n)))
+            kind = Msg("piquet.kind.quatorze" if n == 4 else "piquet.kind.trio")
+            out.append((cards, 14 if n == 4 else 3, Msg("piquet.setname.kind",
+                                                        name=_set_name(o, n), kind=kind)))
+    out.sort(key=lambda c: -c[1])
     return out
+
+
+def _high_first(mask: int) -> tuple[Card, ...]:
+    """Cards of a mask, highest index first (spades to clubs, ace to seven)."""
+    return cards_from_mask(mask)[::-1]
 
 
 def _claim_score(cat: int, m: int) -> int:
@@ -425,7 +433,7 @@ def _random_claim(cat: int, hand: int, rng: random.Random) -> int:
 
 def _point_name(m: int) -> Msg:
     n = m.bit_count()
-    return Msg("piquet.name.point", n=n, pips=_pips(m))
+    return Msg("piquet.name.point", n=Msg(f"piquet.num.{n}"), pips=_pips(m))
 
 
 def _seq_name(lo: int, n: int, cap: bool = False) -> Msg:
@@ -1311,8 +1319,8 @@ def _apply_exchange(state: State, action: Exchange) -> tuple[State, tuple[Event,
     cb = state.carte_blanche
     if state.phase == _EXCH_E:
         left = 5 - n
-        acc.info(t, "piquet.info.exchange_elder", rule="piquet#exchange", seat=state.seats[t],
-                 n=n, left=left)
+        acc.info(t, "piquet.info.exchange_elder" if left else "piquet.info.exchange_elder_all",
+                 rule="piquet#exchange", seat=state.seats[t], n=n, left=left)
         younger = 1 - t
         if cb >> younger & 1:
             acc.info(younger, "piquet.info.show_cb", rule="piquet#carte-blanche",
@@ -1327,7 +1335,7 @@ def _apply_exchange(state: State, action: Exchange) -> tuple[State, tuple[Event,
         ), tuple(acc.events)
     left = len(rest)
     key = ("piquet.info.exchange_younger_looks" if action.look
-           else "piquet.info.exchange_younger")
+           else "piquet.info.exchange_younger" if left else "piquet.info.exchange_younger_all")
     acc.info(t, key, rule="piquet#exchange", seat=state.seats[t], n=n, left=left)
     elder = 1 - t
     if cb >> elder & 1:
@@ -1394,7 +1402,7 @@ def _apply_declare(state: State, action: Declare) -> tuple[State, tuple[Event, .
             acc.info(None, f"piquet.info.equal.{cat}", rule=_CAT_RULE[1 + cat])
     if winner == elder:
         for cards, pts, name in _combos(cat, e):
-            acc.score(elder, 1 + cat, pts, f"piquet.score.{cat}", cards_from_mask(cards),
+            acc.score(elder, 1 + cat, pts, f"piquet.score.{cat}", _high_first(cards),
                       name=name)
     outcomes = list(state.outcomes)
     outcomes[cat] = winner
@@ -1509,7 +1517,7 @@ def _apply_play(state: State, action: Play) -> tuple[State, tuple[Event, ...]]:
             if state.outcomes[cat] == t:
                 reck_needed = True
                 for cards, pts, name in _combos(cat, state.claims[2 * cat + t]):
-                    acc.score(t, 1 + cat, pts, f"piquet.score.{cat}", cards_from_mask(cards),
+                    acc.score(t, 1 + cat, pts, f"piquet.score.{cat}", _high_first(cards),
                               name=name)
         if reck_needed or state.carte_blanche >> t & 1:
             reck = _reckoning(state.claims, state.outcomes, state.carte_blanche)
@@ -1902,11 +1910,14 @@ register_messages(
 register_messages(
     {
         # names
-        "piquet.name.point": ("point of {n} ({pips})", "Point von {n} ({pips})"),
+        "piquet.name.point": ("{n} cards worth {pips}", "{n} Karten, Wert {pips}"),
         "piquet.seqname.major": ("{kind} major", "{kind}-Major"),
         "piquet.seqname.minor": ("{kind} minor", "{kind}-Minor"),
         "piquet.seqname.to": ("{kind} {to}", "{kind} {to}"),
         "piquet.setname": ("{n} {ranks}", "{n} {ranks}"),
+        "piquet.setname.kind": ("{name} (a {kind})", "{name} (ein {kind})"),
+        "piquet.kind.quatorze": ("quatorze", "Quatorze"),
+        "piquet.kind.trio": ("trio", "Trio"),
         # dialogue
         "piquet.say.carte_blanche": ("Carte blanche.", "Carte blanche."),
         "piquet.say.point": ("{n} cards.", "{n} Karten."),
@@ -1931,8 +1942,8 @@ register_messages(
             "zwölf gegebenen Karten): {total}.",
         ),
         "piquet.score.0": (
-            "{seat} scores {points} for the point ({name}, {cards}): {total}.",
-            "{seat} zählt {points} für den Point ({name}, {cards}): {total}.",
+            "{seat} scores {points} for the point, {name} ({cards}): {total}.",
+            "{seat} zählt {points} für den Point, {name} ({cards}): {total}.",
         ),
         "piquet.score.1": (
             "{seat} scores {points} for a {name} ({cards}): {total}.",
@@ -2006,6 +2017,14 @@ register_messages(
             "and may look at them.",
             "{seat} legt {n} ab und kauft {n} aus dem Talon; er lässt {left} seiner fünf "
             "liegen und darf sie ansehen.",
+        ),
+        "piquet.info.exchange_elder_all": (
+            "{seat} discards {n} and takes all five of his cards from the stock.",
+            "{seat} legt {n} ab und kauft alle fünf seiner Karten aus dem Talon.",
+        ),
+        "piquet.info.exchange_younger_all": (
+            "{seat} discards {n} and takes the {n} cards left in the stock.",
+            "{seat} legt {n} ab und kauft die {n} übrigen Karten des Talons.",
         ),
         "piquet.info.exchange_younger": (
             "{seat} discards {n} and takes {n} from the stock; {left} left over, not looked "
