@@ -90,8 +90,14 @@ _FOUR = {"four-jacks": JACK, "four-queens": QUEEN, "four-kings": KING, "four-ace
 _QUINT_RANKS = (ACE, TEN, KING, QUEEN, JACK)
 
 
+SORT_KEY: tuple[tuple[int, int, int], ...] = tuple(
+    (SUIT_OF[u], -STRENGTH[u], u >> 5) for u in range(MAXU)
+)
+"""Display and canonical order: by suit (C D H S), then A 10 K D B 9 8 7, then pack."""
+
+
 def _pcs(uids: Iterable[int]) -> tuple[PhysicalCard, ...]:
-    return tuple(PC[u] for u in sorted(uids))
+    return tuple(PC[u] for u in sorted(uids, key=SORT_KEY.__getitem__))
 
 
 def _uids(mask: int) -> list[int]:
@@ -118,10 +124,10 @@ class Play(NamedTuple):
 class Meld(NamedTuple):
     """Declare a meld: ``{"type": "meld", "kind": "besik", "cards": ["QS#1", "JD#2"]}``.
 
-    Build it with :meth:`of` so the cards are in canonical (uid) order.
+    Build it with :meth:`of` so the cards are in canonical order (suit, rank, pack).
 
     >>> Meld.of("besik", ["JD#2", "QS"])
-    Meld(kind='besik', cards=(PhysicalCard.parse('QS#1'), PhysicalCard.parse('JD#2')))
+    Meld(kind='besik', cards=(PhysicalCard.parse('JD#2'), PhysicalCard.parse('QS#1')))
     """
 
     kind: str
@@ -130,7 +136,7 @@ class Meld(NamedTuple):
     @classmethod
     def of(cls, kind: str, cards: Iterable[PhysicalCard | str]) -> Meld:
         pcs = [c if isinstance(c, PhysicalCard) else PhysicalCard.parse(c) for c in cards]
-        return cls(kind, tuple(sorted(pcs, key=lambda c: c.uid)))
+        return cls(kind, tuple(sorted(pcs, key=lambda c: SORT_KEY[c.uid])))
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "meld", "kind": self.kind, "cards": [c.code for c in self.cards]}
@@ -1307,7 +1313,7 @@ def parse_action(data: Mapping[str, Any]) -> Action:
     """Read an action from its JSON form.
 
     >>> parse_action({"type": "meld", "kind": "besik", "cards": ["QS#1", "JD#2"]})
-    Meld(kind='besik', cards=(PhysicalCard.parse('QS#1'), PhysicalCard.parse('JD#2')))
+    Meld(kind='besik', cards=(PhysicalCard.parse('JD#2'), PhysicalCard.parse('QS#1')))
     >>> parse_action({"type": "play", "card": "QS#9"})
     Traceback (most recent call last):
     ...
@@ -1324,7 +1330,8 @@ def parse_action(data: Mapping[str, Any]) -> Action:
             raise NotationError(Msg("besik.err.action", text=repr(dict(data))))
         return Meld.of(mk, _pc_list(data.get("cards")))
     if kind == "seven":
-        return DeclareSeven(tuple(sorted(_pc_list(data.get("cards")), key=lambda c: c.uid)))
+        return DeclareSeven(tuple(sorted(_pc_list(data.get("cards")),
+                                         key=lambda c: SORT_KEY[c.uid])))
     if kind == "exchange":
         return Exchange(_pc(data.get("card")))
     if kind == "draw":
@@ -1353,7 +1360,7 @@ def parse_action_text(text: str) -> Action:
     ``seven 7H#1``, ``exchange 7H#1``, ``draw``, ``deal 42``.
 
     >>> parse_action_text("meld four-kings KC KD#2 KH KS")
-    Meld(kind='four-kings', cards=(PhysicalCard.parse('KC#1'), PhysicalCard.parse('KH#1'), PhysicalCard.parse('KS#1'), PhysicalCard.parse('KD#2')))
+    Meld(kind='four-kings', cards=(PhysicalCard.parse('KC#1'), PhysicalCard.parse('KD#2'), PhysicalCard.parse('KH#1'), PhysicalCard.parse('KS#1')))
     >>> format_action(parse_action_text("play 10h#2"))
     'play 10H#2'
     """
@@ -1367,7 +1374,7 @@ def parse_action_text(text: str) -> Action:
         return Meld.of(args[0], args[1:])
     if verb == "seven" and args:
         return DeclareSeven(tuple(sorted((PhysicalCard.parse(a) for a in args),
-                                         key=lambda c: c.uid)))
+                                         key=lambda c: SORT_KEY[c.uid])))
     if verb == "exchange" and len(args) == 1:
         return Exchange(PhysicalCard.parse(args[0]))
     if verb == "draw" and not args:
@@ -1417,7 +1424,7 @@ def score_breakdown(state: State) -> dict[str, dict[str, int]]:
 
 
 def _codes(uids: Iterable[int]) -> list[str]:
-    return [PC[u].code for u in sorted(uids)]
+    return [c.code for c in _pcs(uids)]
 
 
 def view(state: State, seat: str | None = None) -> dict[str, Any]:
