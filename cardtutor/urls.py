@@ -5,8 +5,10 @@ from cardtutor.core import views as core_views
 
 urlpatterns = [
     path("", core_views.home, name="home"),
+    path("healthz/", core_views.healthz, name="healthz"),
     path("practice/", core_views.practice, name="practice"),
     path("rules/", core_views.rules, name="rules"),
+    path("rules/<slug:game>/", core_views.rules_game, name="rules_game"),
     path("cards/", core_views.deck, name="deck"),
     path("preferences/deck/", core_views.set_deck, name="set_deck"),
     path("i18n/", include("django.conf.urls.i18n")),

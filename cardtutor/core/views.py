@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.http import (
+    Http404,
     HttpRequest,
     HttpResponse,
     HttpResponseBadRequest,
@@ -11,11 +12,18 @@ from django.http import (
 from django.shortcuts import render
 from django.template.response import TemplateResponse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from cardtutor.core.preferences import DECK_FOUR_COLOUR, DECK_TWO_COLOUR, remember_deck
+from cardtutor.core.rules_text import RULE_GAMES, SUMMARIES, rule_anchors
 from cardtutor.engine.cards import ALL_CARDS
+
+
+def healthz(request: HttpRequest) -> HttpResponse:
+    """A trivial view: for load balancers, and the baseline of the HTTP benchmark."""
+    return HttpResponse("ok", content_type="text/plain")
 
 
 @require_GET
@@ -31,6 +39,22 @@ def practice(request: HttpRequest) -> HttpResponse:
 @require_GET
 def rules(request: HttpRequest) -> HttpResponse:
     return render(request, "core/rules.html")
+
+
+@require_GET
+def rules_game(request: HttpRequest, game: str) -> HttpResponse:
+    """One game's rules, one section per stable anchor that engine events link to."""
+    if game not in RULE_GAMES:
+        raise Http404(_("There are no rules for this game."))
+    german = (get_language() or "en").startswith("de")
+    summaries = SUMMARIES[game]
+    sections = [
+        {"anchor": anchor, "title": titles[1] if german else titles[0],
+         "text": (summaries[anchor][1] if german else summaries[anchor][0])
+         if anchor in summaries else ""}
+        for anchor, titles in rule_anchors(game).items()
+    ]
+    return render(request, "core/rules_game.html", {"game": game, "sections": sections})
 
 
 @require_GET

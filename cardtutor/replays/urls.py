@@ -5,4 +5,8 @@ from cardtutor.replays import views
 app_name = "replays"
 urlpatterns = [
     path("", views.replay_list, name="list"),
+    path("import/", views.replay_import, name="import"),
+    path("<slug:slug>/", views.replay_start, name="start"),
+    path("<slug:slug>/step/<int:number>/", views.replay_step, name="step"),
+    path("<slug:slug>/export.json", views.replay_export, name="export"),
 ]

@@ -1,8 +1,101 @@
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.views.decorators.http import require_GET
+"""Replay views: the list, the step viewer (full page or htmx partial), export and import.
+
+One view and one template serve each step: the whole page normally, and for htmx requests
+only the ``step`` partial (``replays/viewer.html#step``). Every control is a real link, so
+the viewer works without JavaScript.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib.admin.views.decorators import staff_member_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.vary import vary_on_headers
+
+from cardtutor.replays.forms import ReplayImportForm
+from cardtutor.replays.models import Replay
+from cardtutor.replays.presentation import step_context
+from cardtutor.replays.timeline import timeline_for
+from cardtutor.replays.transfer import ReplayImportError, export_replay, import_replay
 
 
 @require_GET
 def replay_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "replays/list.html", {"replays": []})
+    game = request.GET.get("game", "")
+    replays = Replay.objects.all()
+    if game in Replay.Game.values:
+        replays = replays.filter(game=game)
+    else:
+        game = ""
+    lang = get_language() or "en"
+    items = [
+        {"replay": r, "title": r.title(lang), "summary": r.summary(lang),
+         "game_label": r.get_game_display()}
+        for r in replays
+    ]
+    return render(request, "replays/list.html", {
+        "items": items, "game": game, "games": Replay.Game.choices,
+    })
+
+
+@require_GET
+def replay_start(request: HttpRequest, slug: str) -> HttpResponse:
+    replay = get_object_or_404(Replay, slug=slug)
+    return redirect("replays:step", slug=replay.slug, number=0)
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def replay_step(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    replay = get_object_or_404(Replay, slug=slug)
+    timeline = timeline_for(replay)
+    if number > timeline.last:
+        raise Http404(_("This replay has no step %(number)d.") % {"number": number})
+    perspective = request.GET.get("seat", "all")
+    if perspective != "all" and perspective not in timeline.record.seats:
+        perspective = "all"
+    context = step_context(replay, timeline, number, perspective, get_language() or "en")
+    template = "replays/viewer.html#step" if request.htmx else "replays/viewer.html"
+    return render(request, template, context)
+
+
+@require_GET
+def replay_export(request: HttpRequest, slug: str) -> JsonResponse:
+    replay = get_object_or_404(Replay, slug=slug)
+    response = JsonResponse(export_replay(replay), json_dumps_params={"ensure_ascii": False, "indent": 2})
+    response["Content-Disposition"] = f'inline; filename="{replay.slug}.json"'
+    return response
+
+
+@staff_member_required
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+def replay_import(request: HttpRequest) -> HttpResponse:
+    """Upload a replay exported as JSON (staff only). Errors come back as a 200 form."""
+    error = ""
+    form = ReplayImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            data: Any = json.loads(upload.read().decode("utf-8"))
+            replay = import_replay(data, replace=form.cleaned_data["replace"])
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            error = _("The file is not valid JSON (UTF-8).")
+        except ReplayImportError as err:
+            error = _("Refused, nothing was stored: %(reason)s") % {"reason": err}
+        else:
+            url = reverse("replays:step", args=[replay.slug, 0])
+            if request.htmx:
+                response = HttpResponse(status=204)
+                response["HX-Redirect"] = url
+                return response
+            return redirect(url)
+    template = "replays/import.html#form" if request.htmx else "replays/import.html"
+    return render(request, template, {"form": form, "error": error})

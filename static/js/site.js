@@ -1,12 +1,38 @@
 /* cardtutor: small progressive enhancements. Every feature also works without this file. */
 (function () {
   "use strict";
-  // After htmx swaps a region, move focus to its heading so keyboard and screen-reader
-  // users land on the new content.
-  document.addEventListener("htmx:afterSwap", function (event) {
-    var target = event.detail && event.detail.target;
-    if (!target) return;
-    var focusTarget = target.querySelector("[data-focus-after-swap]");
-    if (focusTarget) focusTarget.focus({ preventScroll: false });
+
+  var KEYS = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
+  var focusedNav = null;
+
+  // Replay viewer: left/right arrows, Home and End step through the replay.
+  document.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    var rel = KEYS[event.key];
+    if (!rel) return;
+    var target = event.target;
+    if (target && target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
+    var link = document.querySelector("#replay-step a[data-nav='" + rel + "']");
+    if (!link) return;
+    event.preventDefault();
+    link.click();
+  });
+
+  // Remember which step control had focus, so focus can return to it after the swap.
+  document.addEventListener("htmx:beforeRequest", function () {
+    var active = document.activeElement;
+    focusedNav = active && active.getAttribute ? active.getAttribute("data-nav") : null;
+  });
+
+  // After a step swap keep focus sensible: on the same control if it still leads somewhere,
+  // otherwise on the step heading, so keyboard and screen-reader users land on the new step.
+  document.addEventListener("htmx:afterSettle", function () {
+    var step = document.getElementById("replay-step");
+    if (!step || step.contains(document.activeElement)) return;
+    var again = focusedNav && step.querySelector("a[data-nav='" + focusedNav + "']");
+    var heading = step.querySelector("[data-focus-after-swap]");
+    focusedNav = null;
+    if (again) again.focus();
+    else if (heading) heading.focus();
   });
 })();

@@ -1,0 +1,162 @@
+"""HTTP load benchmark on loopback: gunicorn (2 workers, production settings) under wrk.
+
+Measures, in one run, requests per second of a trivial Django view (``/healthz/``), a
+replay step as an htmx partial and as a full page, 16 concurrent connections each, and
+reports the ratios to the trivial view, the partial's 99th-percentile latency, and the
+compressed bytes of a replay page's first load (the page and every static file it pulls)
+and of one step swap. Rounds are interleaved and medians reported (timings here swing).
+
+Traffic goes only to 127.0.0.1. wrk comes from Debian (installed when missing).
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import re
+import secrets
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SLUG = "piquet-example"
+STEP = 5
+DURATION = os.environ.get("BENCH_HTTP_DURATION", "6s")
+ROUNDS = int(os.environ.get("BENCH_HTTP_ROUNDS", "3"))
+
+
+def _ensure_wrk() -> str:
+    path = shutil.which("wrk")
+    if path:
+        return path
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    subprocess.run([*sudo, "apt-get", "update", "-qq"], check=True)
+    subprocess.run([*sudo, "apt-get", "install", "-y", "-qq", "wrk"], check=True,
+                   env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    return shutil.which("wrk") or "wrk"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _env(tmp: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
+    env.update(
+        DJANGO_DEBUG="false",
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
+        DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
+        DJANGO_SECURE_SSL_REDIRECT="false",
+        DJANGO_SECURE_COOKIES="false",
+        DJANGO_HSTS_SECONDS="0",
+        DJANGO_STATIC_ROOT=str(tmp / "static"),
+        DATABASE_URL=f"sqlite:///{tmp / 'bench.sqlite3'}",
+        DJANGO_LOG_LEVEL="ERROR",
+    )
+    return env
+
+
+def _manage(env: dict[str, str], *args: str) -> None:
+    subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+def _wrk(wrk: str, url: str, headers: dict[str, str]) -> tuple[float, float]:
+    cmd = [wrk, "-t2", "-c16", f"-d{DURATION}", "--latency", url]
+    for k, v in headers.items():
+        cmd += ["-H", f"{k}: {v}"]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
+    m = re.search(r"99%\s+([\d.]+)(us|ms|s)\b", out)
+    p99 = 0.0
+    if m:
+        p99 = float(m.group(1)) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[m.group(2)]
+    if "Non-2xx" in out:
+        raise RuntimeError(f"wrk saw errors for {url}:\n{out}")
+    return rps, p99
+
+
+def _fetch(url: str, headers: dict[str, str] | None = None) -> tuple[bytes, int]:
+    """The body as sent (compressed when the server compressed it) and its size."""
+    req = urllib.request.Request(url, headers={"Accept-Encoding": "gzip", **(headers or {})})
+    with urllib.request.urlopen(req, timeout=10) as resp:
+        raw = resp.read()
+        return (gzip.decompress(raw) if resp.headers.get("Content-Encoding") == "gzip" else raw,
+                len(raw))
+
+
+def _first_load_bytes(base: str, path: str) -> int:
+    html, total = _fetch(base + path)
+    text = html.decode()
+    assets = set(re.findall(r'(?:src|href)="(/static/[^"#]+)', text))
+    for asset in sorted(assets):
+        total += _fetch(base + asset)[1]
+    return total
+
+
+def run() -> list[tuple[str, float, str]]:
+    wrk = _ensure_wrk()
+    with tempfile.TemporaryDirectory() as tmpdir:
+        tmp = Path(tmpdir)
+        env = _env(tmp)
+        _manage(env, "migrate", "--noinput", "-v0")
+        fixtures = sorted(str(p) for p in (ROOT / "fixtures").glob("*.json"))
+        if fixtures:
+            _manage(env, "loaddata", *fixtures)
+        _manage(env, "collectstatic", "--noinput", "-v0")
+        port = _free_port()
+        base = f"http://127.0.0.1:{port}"
+        server = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "cardtutor.wsgi", "--bind", f"127.0.0.1:{port}",
+             "--workers", "2", "--log-level", "warning"],
+            cwd=ROOT, env=env,
+        )
+        try:
+            for _ in range(100):
+                try:
+                    _fetch(base + "/healthz/")
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            step = f"{base}/replays/{SLUG}/step/{STEP}/"
+            # warm both workers (timeline cache, template cache)
+            for _ in range(20):
+                _fetch(step)
+                _fetch(step, {"HX-Request": "true"})
+            trivial, partial, page, p99s = [], [], [], []
+            for _ in range(ROUNDS):
+                trivial.append(_wrk(wrk, base + "/healthz/", {})[0])
+                rps, p99 = _wrk(wrk, step, {"HX-Request": "true"})
+                partial.append(rps)
+                p99s.append(p99)
+                page.append(_wrk(wrk, step, {})[0])
+            first_load = _first_load_bytes(base, f"/replays/{SLUG}/step/{STEP}/")
+            swap = _fetch(f"{base}/replays/{SLUG}/step/{STEP + 1}/", {"HX-Request": "true"})[1]
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+    t, pa, pg = statistics.median(trivial), statistics.median(partial), statistics.median(page)
+    return [
+        ("http.trivial_rps", t, "req/s"),
+        ("http.step_partial_rps", pa, "req/s"),
+        ("http.step_page_rps", pg, "req/s"),
+        ("http.step_partial_ratio", pa / t, "ratio"),
+        ("http.step_page_ratio", pg / t, "ratio"),
+        ("http.step_partial_p99_ms", statistics.median(p99s), "ms"),
+        ("http.replay_first_load_kb", first_load / 1000, "kB"),
+        ("http.step_swap_kb", swap / 1000, "kB"),
+    ]
+
+
+if __name__ == "__main__":
+    for name, value, unit in run():
+        print(f"{name} {value:.4g} {unit}")

@@ -1,0 +1,274 @@
+"""Replays: data, validation, viewer (page and partial), export/import, bad input."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+
+from cardtutor.replays.models import Annotation, Replay
+from cardtutor.replays.presentation import part_value
+from cardtutor.replays.tables import adapter_for
+from cardtutor.replays.timeline import build_timeline
+from cardtutor.replays.transfer import ReplayImportError, export_replay, import_replay
+
+FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "replays.json"
+FINAL = {"piquet-example": {"A": 28, "B": 23}, "besik-example": {"A": 531, "B": 469}}
+
+
+@pytest.fixture
+def replays(db) -> dict[str, Replay]:
+    call_command("loaddata", str(FIXTURE), verbosity=0)
+    return {r.slug: r for r in Replay.objects.all()}
+
+
+def step_url(slug: str, number: int, seat: str = "") -> str:
+    url = reverse("replays:step", args=[slug, number])
+    return f"{url}?seat={seat}" if seat else url
+
+
+def test_both_examples_are_in_the_fixture(replays) -> None:
+    assert set(replays) == {"piquet-example", "besik-example"}
+    assert replays["piquet-example"].annotations.count() > 5
+    assert replays["besik-example"].annotations.count() > 5
+
+
+def test_loading_the_fixture_twice_duplicates_nothing(replays) -> None:
+    counts = (Replay.objects.count(), Annotation.objects.count())
+    call_command("loaddata", str(FIXTURE), verbosity=0)
+    assert (Replay.objects.count(), Annotation.objects.count()) == counts
+
+
+@pytest.mark.parametrize("slug", list(FINAL))
+def test_final_totals_match_the_source(replays, slug: str) -> None:
+    timeline = build_timeline(replays[slug].game, replays[slug].record)
+    assert timeline.steps[-1].totals == FINAL[slug]
+
+
+@pytest.mark.parametrize("slug", list(FINAL))
+def test_every_stated_total_and_hand_agrees_with_the_engine(replays, slug: str) -> None:
+    replay = replays[slug]
+    timeline = build_timeline(replay.game, replay.record)
+    checked = 0
+    for annotation in replay.annotations.all():
+        step = timeline.steps[annotation.step]
+        for seat, value in annotation.stated.get("totals", {}).items():
+            assert step.totals[seat] == value, (annotation.step, seat)
+            checked += 1
+        for part, values in annotation.stated.get("parts", {}).items():
+            breakdown = adapter_for(replay.game).breakdown(step.state)
+            for seat, value in values.items():
+                assert part_value(part, seat, step.totals, breakdown) == value, (part, seat)
+                checked += 1
+        for seat, cards in annotation.stated.get("hands", {}).items():
+            held = sorted(c.card.code if hasattr(c, "card") else c.code
+                          for c in step.state.hand(seat)) if replay.game == "besik" else None
+            if held is not None:
+                assert held == sorted(cards), (annotation.step, seat)
+                checked += 1
+    assert checked >= (10 if slug == "piquet-example" else 8)
+
+
+@pytest.mark.parametrize("slug", list(FINAL))
+def test_annotation_sources_are_quoted_exactly(replays, slug: str) -> None:
+    replay = replays[slug]
+    for annotation in replay.annotations.all():
+        for sentence in annotation.source:
+            assert sentence in replay.source_text, (annotation.step, sentence)
+
+
+@pytest.mark.parametrize("slug", list(FINAL))
+def test_every_step_renders_as_page_and_partial(client: Client, replays, slug: str) -> None:
+    last = len(replays[slug].record["actions"])
+    for number in range(last + 1):
+        page = client.get(step_url(slug, number))
+        assert page.status_code == 200, number
+        html = page.content.decode()
+        assert "<html" in html and 'id="replay-step"' in html
+        assert "check-discrepancy" not in html, number
+        partial = client.get(step_url(slug, number), HTTP_HX_REQUEST="true")
+        assert partial.status_code == 200
+        fragment = partial.content.decode()
+        assert "<html" not in fragment and fragment.lstrip().startswith('<div id="replay-step"')
+        assert 'hx-swap-oob="true"' in fragment
+        assert "HX-Request" in partial["Vary"]
+
+
+@pytest.mark.parametrize(("slug", "a", "b"), [("piquet-example", 28, 23), ("besik-example", 531, 469)])
+def test_last_step_shows_final_score_and_breakdown(client: Client, replays, slug: str, a: int, b: int) -> None:
+    last = len(replays[slug].record["actions"])
+    html = client.get(step_url(slug, last)).content.decode()
+    assert f'data-testid="total-A">{a}<' in html
+    assert f'data-testid="total-B">{b}<' in html
+    assert 'class="breakdown"' in html
+    assert 'href="/rules/' in html
+
+
+def test_piquet_breakdown_by_category(client: Client, replays) -> None:
+    last = len(replays["piquet-example"].record["actions"])
+    html = client.get(step_url("piquet-example", last)).content.decode()
+    for label in ("Point", "Sequences", "Sets", "The cards"):
+        assert f"<dt>{label}</dt>" in html
+
+
+def test_besik_breakdown_by_meld(client: Client, replays) -> None:
+    last = len(replays["besik-example"].record["actions"])
+    html = client.get(step_url("besik-example", last)).content.decode()
+    assert "Quint-Major" in html
+    assert "Augen" in html
+
+
+def test_piquet_dialogue_is_shown(client: Client, replays) -> None:
+    timeline = build_timeline("piquet", replays["piquet-example"].record)
+    number = next(s.number for s in timeline.steps if any(e.kind == "say" for e in s.events))
+    html = client.get(step_url("piquet-example", number)).content.decode()
+    assert 'class="dialogue"' in html
+
+
+def test_german_viewer(client: Client, replays) -> None:
+    client.cookies["django_language"] = "de"
+    html = client.get(step_url("besik-example", 2)).content.decode()
+    assert '<html lang="de">' in html
+    assert "Schritt 2 von" in html
+    assert "Die Quelle" in html or "Der Quelltext" in html
+
+
+@pytest.mark.parametrize("slug", list(FINAL))
+def test_perspective_hides_the_other_seats_cards(client: Client, replays, slug: str) -> None:
+    html_all = client.get(step_url(slug, 0)).content.decode()
+    html_a = client.get(step_url(slug, 0, "A")).content.decode()
+    hand_b_all = re.search(r'data-testid="hand-B">(.*?)</ul>', html_all, re.S).group(1)
+    hand_b_a = re.search(r'data-testid="hand-B">(.*?)</ul>', html_a, re.S).group(1)
+    assert "data-card=" in hand_b_all
+    assert "data-card=" not in hand_b_a and "card--back" in hand_b_a
+    hand_a_a = re.search(r'data-testid="hand-A">(.*?)</ul>', html_a, re.S).group(1)
+    assert "data-card=" in hand_a_a
+
+
+def test_unknown_perspective_falls_back_to_all(client: Client, replays) -> None:
+    assert client.get(step_url("besik-example", 0, "Z")).status_code == 200
+
+
+def test_unknown_replay_and_step_give_404(client: Client, replays) -> None:
+    assert client.get(step_url("no-such-replay", 0)).status_code == 404
+    assert client.get(step_url("piquet-example", 9999)).status_code == 404
+    assert client.get("/replays/piquet-example/step/-1/").status_code == 404
+    assert client.get("/replays/piquet-example/step/abc/").status_code == 404
+    assert client.get("/replays/nothing/export.json").status_code == 404
+
+
+def test_start_redirects_to_step_zero(client: Client, replays) -> None:
+    response = client.get("/replays/besik-example/")
+    assert response.status_code == 302 and response["Location"] == step_url("besik-example", 0)
+
+
+def test_list_filters_by_game(client: Client, replays) -> None:
+    html = client.get("/replays/").content.decode()
+    assert "piquet-example" in html and "besik-example" in html
+    html = client.get("/replays/?game=besik").content.decode()
+    assert "besik-example" in html and "piquet-example" not in html
+    assert client.get("/replays/?game=chess").status_code == 200
+
+
+@pytest.mark.parametrize("slug", list(FINAL))
+def test_export_json_shape(client: Client, replays, slug: str) -> None:
+    response = client.get(f"/replays/{slug}/export.json")
+    assert response.status_code == 200 and response["Content-Type"] == "application/json"
+    data = response.json()
+    assert data["format"] == "cardtutor-replay" and data["version"] == 1
+    steps = data["steps"]
+    assert [s["number"] for s in steps] == list(range(len(steps)))
+    assert steps[-1]["totals"] == FINAL[slug]
+    for s in steps:
+        assert set(s) >= {"number", "seat", "explanation", "events", "totals"}
+        assert set(s["totals"]) == {"A", "B"}
+        assert set(s["explanation"]) == {"en", "de"}
+
+
+@pytest.mark.parametrize("slug", list(FINAL))
+def test_export_import_round_trip(replays, slug: str) -> None:
+    exported = export_replay(replays[slug])
+    Replay.objects.filter(slug=slug).delete()
+    imported = import_replay(json.loads(json.dumps(exported)))
+    assert export_replay(imported) == exported
+
+
+def test_import_refuses_existing_slug_without_replace(replays) -> None:
+    exported = export_replay(replays["besik-example"])
+    with pytest.raises(ReplayImportError, match="exists already"):
+        import_replay(exported)
+    exported["title"]["en"] = "Changed"
+    assert import_replay(exported, replace=True).title_en == "Changed"
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda d: d.update(format="other"), "'format' must be"),
+        (lambda d: d.update(version=7), "Version 7"),
+        (lambda d: d.pop("record"), "'record'"),
+        (lambda d: d["record"]["actions"].insert(0, {"type": "nonsense"}), "Step 1"),
+        (lambda d: d["record"]["actions"].append(copy.deepcopy(d["record"]["actions"][-1])), "does not replay"),
+        (lambda d: d.update(annotations=[{"step": 99999}]), "annotated"),
+        (lambda d: d.update(game="chess"), "game"),
+    ],
+)
+def test_malformed_import_stores_nothing_and_keeps_the_old(replays, mutate, message: str) -> None:
+    exported = export_replay(replays["piquet-example"])
+    before = export_replay(replays["piquet-example"])
+    mutate(exported)
+    counts = (Replay.objects.count(), Annotation.objects.count())
+    with pytest.raises(ReplayImportError, match=message):
+        import_replay(exported, replace=True)
+    assert (Replay.objects.count(), Annotation.objects.count()) == counts
+    assert export_replay(Replay.objects.get(slug="piquet-example")) == before
+
+
+def test_saving_a_record_that_does_not_replay_is_refused(replays) -> None:
+    replay = replays["piquet-example"]
+    replay.record = dict(replay.record, actions=[{"type": "nonsense"}])
+    with pytest.raises(ValidationError, match="Step 1"):
+        replay.save()
+    assert Replay.objects.get(pk=replay.pk).record["actions"] != [{"type": "nonsense"}]
+
+
+def test_import_command_round_trips_and_refuses_bad_files(replays, tmp_path: Path) -> None:
+    from django.core.management.base import CommandError
+
+    good = tmp_path / "good.json"
+    call_command("export_replay", "besik-example", output=str(good))
+    call_command("import_replay", str(good), replace=True, stdout=io.StringIO())
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    with pytest.raises(CommandError, match="Cannot read"):
+        call_command("import_replay", str(bad))
+    with pytest.raises(CommandError, match="exists already"):
+        call_command("import_replay", str(good))
+
+
+def test_import_form_is_staff_only_and_reports_errors_in_place(client: Client, replays, django_user_model) -> None:
+    response = client.get("/replays/import/")
+    assert response.status_code == 302 and "/admin/login/" in response["Location"]
+    staff = django_user_model.objects.create_user("editor", password="pw-123456", is_staff=True)
+    client.force_login(staff)
+    assert client.get("/replays/import/").status_code == 200
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    bad = SimpleUploadedFile("bad.json", b"[1, 2", content_type="application/json")
+    response = client.post("/replays/import/", {"file": bad}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert "not valid JSON" in response.content.decode()
+    assert "<html" not in response.content.decode()
+    data = export_replay(replays["besik-example"])
+    good = SimpleUploadedFile("good.json", json.dumps(data).encode(), content_type="application/json")
+    response = client.post("/replays/import/", {"file": good, "replace": "on"})
+    assert response.status_code == 302
+    assert response["Location"] == step_url("besik-example", 0)
