@@ -221,6 +221,7 @@ def step_context(replay: Replay, timeline: Timeline, number: int, perspective: s
         hand["label"] = seat_labels.get(hand["seat"], hand["seat"])
     events = adapter.visible_events(step.events, perspective)
     explanation = " ".join(e.msg.render(lang) for e in events if e.kind != "say")
+    spoken = " ".join(f"{e.seat}: {e.msg.render(lang)}" for e in events if e.kind == "say")
     actor = step.seat
     if number == 0:
         heading = _("The deal")
@@ -237,7 +238,7 @@ def step_context(replay: Replay, timeline: Timeline, number: int, perspective: s
     perspectives += [{"value": seat, "label": _("As %(seat)s sees it") % {"seat": seat},
                       "url": _step_url(replay, number, seat), "current": perspective == seat}
                      for seat in seats]
-    announcement = f"{heading}. {explanation}".strip()
+    announcement = " ".join(part for part in (f"{heading}.", spoken, explanation) if part)
     return {
         "replay": replay,
         "title": replay.title(lang),

@@ -24,6 +24,16 @@
     focusedNav = active && active.getAttribute ? active.getAttribute("data-nav") : null;
   });
 
+  // Keep the step's sentence of the source text in view inside its scrolling panel.
+  function showCurrentSentence() {
+    var panel = document.querySelector(".source-body");
+    var mark = panel && panel.querySelector(".is-current");
+    if (!mark) return;
+    panel.scrollTop = Math.max(0, mark.offsetTop - panel.offsetTop - panel.clientHeight / 3);
+  }
+  document.addEventListener("DOMContentLoaded", showCurrentSentence);
+  document.addEventListener("htmx:afterSettle", showCurrentSentence);
+
   // After a step swap keep focus sensible: on the same control if it still leads somewhere,
   // otherwise on the step heading, so keyboard and screen-reader users land on the new step.
   document.addEventListener("htmx:afterSettle", function () {

@@ -1,0 +1,118 @@
+"""Browser: stepping through replays with buttons and keys, history, perspective, German."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from tests.conftest import assert_clean
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "replays.json"
+
+
+@pytest.fixture(autouse=True)
+def replays(db) -> None:
+    call_command("loaddata", str(FIXTURE), verbosity=0)
+
+
+def test_step_with_buttons_and_keys_url_follows_and_back_returns(page) -> None:
+    from playwright.sync_api import expect
+
+    page.goto("/replays/")
+    page.get_by_role("link", name="Piquet: the Encyclopaedia's example deal").click()
+    expect(page).to_have_url(re.compile(r"/replays/piquet-example/step/0/$"))
+    expect(page.locator("#step-heading")).to_have_text("The deal")
+
+    page.get_by_role("link", name="Next", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/step/1/$"))
+    expect(page.locator("#step-heading")).to_contain_text("Step 1 of")
+    # The swap kept focus on the control that was used.
+    expect(page.locator("a[data-nav='next']")).to_be_focused()
+
+    page.keyboard.press("ArrowRight")
+    expect(page).to_have_url(re.compile(r"/step/2/$"))
+    page.keyboard.press("ArrowRight")
+    expect(page).to_have_url(re.compile(r"/step/3/$"))
+    page.keyboard.press("ArrowLeft")
+    expect(page).to_have_url(re.compile(r"/step/2/$"))
+    page.keyboard.press("End")
+    expect(page).to_have_url(re.compile(r"/step/\d+/$"))
+    expect(page.get_by_test_id("total-A")).to_have_text("28")
+    expect(page.get_by_test_id("total-B")).to_have_text("23")
+    expect(page.locator("#replay-announcer")).to_contain_text("Step")
+
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"/step/2/$"))
+    expect(page.locator("#step-heading")).to_contain_text("Step 2 of")
+    page.keyboard.press("Home")
+    expect(page).to_have_url(re.compile(r"/step/0/$"))
+    expect(page.locator("a[data-nav='prev']")).to_have_count(0)
+    assert_clean(page)
+
+
+def test_perspective_switch_hides_the_other_seats_cards(page) -> None:
+    from playwright.sync_api import expect
+
+    page.goto("/replays/besik-example/step/0/")
+    hand_b = page.get_by_test_id("hand-B")
+    expect(hand_b.locator("svg[data-card]")).to_have_count(8)
+    page.get_by_role("link", name="As A sees it").click()
+    expect(page).to_have_url(re.compile(r"\?seat=A$"))
+    expect(page.get_by_test_id("hand-B").locator("svg[data-card]")).to_have_count(0)
+    expect(page.get_by_test_id("hand-B").locator("svg.card--back")).to_have_count(8)
+    expect(page.get_by_test_id("hand-A").locator("svg[data-card]")).to_have_count(8)
+    # The perspective is kept while stepping.
+    page.keyboard.press("ArrowRight")
+    expect(page).to_have_url(re.compile(r"/step/1/\?seat=A$"))
+    expect(page.get_by_test_id("hand-B").locator("svg[data-card]")).to_have_count(0)
+    assert_clean(page)
+
+
+def test_clicking_a_source_sentence_goes_to_its_step(page) -> None:
+    from playwright.sync_api import expect
+
+    page.goto("/replays/besik-example/step/0/")
+    sentence = page.locator("a.source-sentence").nth(3)
+    href = sentence.get_attribute("href")
+    sentence.click()
+    expect(page).to_have_url(re.compile(re.escape(href) + "$"))
+    expect(page.locator("a.source-sentence.is-current").first).to_be_visible()
+    assert_clean(page)
+
+
+def test_german_interface(page) -> None:
+    from playwright.sync_api import expect
+
+    page.goto("/replays/besik-example/step/0/")
+    page.get_by_role("button", name="Deutsch").click()
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator("#step-heading")).to_have_text("Das Austeilen")
+    page.get_by_role("link", name="Weiter", exact=True).click()
+    expect(page.locator("#step-heading")).to_contain_text("Schritt 1 von")
+    expect(page.get_by_test_id("explanation")).to_contain_text("Kreuz-Neun")
+    expect(page.get_by_role("img", name="Kreuz-Neun").first).to_be_visible()
+    assert_clean(page)
+
+
+def test_works_without_javascript(browser, live_server) -> None:
+    context = browser.new_context(base_url=live_server.url, java_script_enabled=False)
+    page = context.new_page()
+    page.goto("/replays/piquet-example/step/0/")
+    page.get_by_role("link", name="Next", exact=True).click()
+    assert page.url.endswith("/replays/piquet-example/step/1/")
+    assert "Step 1 of" in page.locator("#step-heading").inner_text()
+    context.close()
+
+
+def test_narrow_screen_has_no_horizontal_scroll(browser, live_server) -> None:
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    page.goto("/replays/besik-example/step/40/")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360
+    context.close()
