@@ -169,7 +169,7 @@ def test_scoring_events_are_explained(steps: list[Step[State, Any]]) -> None:
     quint = [e for e in steps[3].events if e.is_score][0]
     assert quint.category == "meld" and quint.rule == "besik#quint-major"
     assert quint.msg.render("de") == (
-        "B meldet Quint-Major in Kreuz (Kreuz-As, Kreuz-Zehn, Kreuz-König, Kreuz-Dame "
+        "B meldet eine Quint-Major in Kreuz (Kreuz-As, Kreuz-Zehn, Kreuz-König, Kreuz-Dame "
         "und Kreuz-Bauer): 250 Punkte.")
     assert [c.code for c in quint.cards] == ["AC#1", "10C#1", "KC#1", "QC#2", "JC#1"]
 

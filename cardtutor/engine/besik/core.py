@@ -689,7 +689,7 @@ def _meld_shape(kind: str, uids: list[int], trump: int, rules: type[Ruleset]) ->
     else:
         return Msg("besik.err.kind", kind=kind)
     if not ok:
-        return Msg("besik.err.shape", cards=_pcs(uids), meld=_meld_name(kind, uids))
+        return Msg("besik.err.shape", cards=_pcs(uids), label=Msg(f"besik.label.{kind}"))
     return None
 
 

@@ -169,18 +169,19 @@ RULE_ANCHORS: dict[str, tuple[str, str]] = {
 
 
 _MELD_NAMES = {
-    "marriage": ("marriage in {suit}", "{suit}-Heirat"),
-    "trump-marriage": ("trump marriage ({suit})", "Trumpf-Heirat ({suit})"),
-    "double-marriage": ("double marriage in {suit}", "Doppel-Heirat in {suit}"),
+    "marriage": ("a marriage in {suit}", "eine {suit}-Heirat"),
+    "trump-marriage": ("a trump marriage ({suit})", "eine Trumpf-Heirat ({suit})"),
+    "double-marriage": ("a double marriage in {suit}", "eine Doppel-Heirat in {suit}"),
     "four-jacks": ("four jacks", "4 Bauern"),
     "four-queens": ("four queens", "4 Damen"),
     "four-kings": ("four kings", "4 Könige"),
     "four-aces": ("four aces", "4 Asse"),
-    "besik": ("Besik", "Besik"),
-    "double-besik": ("double Besik", "Doppel-Besik"),
-    "triple-besik": ("triple Besik", "Tripelbesik"),
-    "quint-major": ("Quint-Major in {suit}", "Quint-Major in {suit}"),
+    "besik": ("a Besik", "einen Besik"),
+    "double-besik": ("a double Besik", "einen Doppel-Besik"),
+    "triple-besik": ("a triple Besik", "einen Tripelbesik"),
+    "quint-major": ("a Quint-Major in {suit}", "eine Quint-Major in {suit}"),
 }
+"""Meld names for sentences (with the article; German in the accusative)."""
 _REPEAT = {
     "marriage": ("this marriage has already been declared", "diese Heirat wurde schon gemeldet"),
     "trump-marriage": (
@@ -209,6 +210,7 @@ _REPEAT = {
 }
 
 register_messages({f"besik.meld.{k}": v for k, v in _MELD_NAMES.items()})
+register_messages({f"besik.label.{k}": RULE_ANCHORS[k] for k in MELD_KINDS})
 register_messages({f"besik.err.repeat.{k}": v for k, v in _REPEAT.items()})
 register_messages(
     {
@@ -360,8 +362,8 @@ register_messages(
             "gemeldet wird vor dem Aufspielen",
         ),
         "besik.err.shape": (
-            "{cards} do not form {meld}",
-            "{cards} bilden keine Meldung {meld}",
+            "these cards do not form the meld \u201c{label}\u201d: {cards}",
+            "diese Karten bilden nicht die Meldung \u201e{label}\u201c: {cards}",
         ),
         "besik.err.kind": ("{kind!r} is not a meld", "{kind!r} ist keine Meldung"),
         "besik.err.duplicate": (
