@@ -142,6 +142,7 @@ __all__ = [
     "view",
     "score_breakdown",
     "partie_totals",
+    "rubicon_settlement",
     "best_declaration",
     "honest_claim",
     "is_carte_blanche",
@@ -1588,13 +1589,12 @@ def _apply_play(state: State, action: Play) -> tuple[State, tuple[Event, ...]]:
             w = 0 if sa > sb else 1
             hi, lo = max(sa, sb), min(sa, sb)
             totals = {seats[0]: sa, seats[1]: sb}
-            if lo < 100:
-                gain = hi + lo + 100
+            gain, rubiconed = rubicon_settlement(hi, lo)
+            if rubiconed:
                 msg = Msg("piquet.score.rubicon", seat=seats[w], loser=seats[1 - w], hi=hi,
                           lo=lo, points=gain)
                 rule = "piquet#rubicon"
             else:
-                gain = hi - lo + 100
                 msg = Msg("piquet.score.partie", seat=seats[w], loser=seats[1 - w], hi=hi,
                           lo=lo, points=gain)
                 rule = "piquet#partie"
@@ -1608,6 +1608,21 @@ def _apply_play(state: State, action: Play) -> tuple[State, tuple[Event, ...]]:
     return new_state._replace(phase=_DEAL_OVER, turn=next_dealer, partie=partie), tuple(
         acc.events
     )
+
+
+def rubicon_settlement(winner: int, loser: int) -> tuple[int, bool]:
+    """What the winner of a partie gains, and whether the loser is rubiconed (under 100).
+
+    The winner gains the difference plus 100; if the loser has less than 100, the sum plus 100.
+
+    >>> rubicon_settlement(180, 120)
+    (160, False)
+    >>> rubicon_settlement(180, 95)
+    (375, True)
+    """
+    if loser < 100:
+        return winner + loser + 100, True
+    return winner - loser + 100, False
 
 
 def _apply_next_deal(state: State) -> tuple[State, tuple[Event, ...]]:
