@@ -110,12 +110,32 @@ def _uids(mask: int) -> list[int]:
 
 
 # --- actions --------------------------------------------------------------------------
+#
+# Actions are NamedTuples; equality and hashing include the type, so that e.g.
+# ``Play(c) != Exchange(c)`` although both are one-field tuples.
+
+
+def _eq(self: tuple[Any, ...], other: object) -> bool:
+    return type(other) is type(self) and tuple.__eq__(self, other)
+
+
+def _hash(self: tuple[Any, ...]) -> int:
+    return hash((type(self).__name__, tuple.__hash__(self)))
 
 
 class Play(NamedTuple):
     """Lead or play a card to the trick: ``{"type": "play", "card": "QS#2"}``."""
 
     card: PhysicalCard
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not _eq(self, other)
+
+    def __hash__(self) -> int:
+        return _hash(self)
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "play", "card": self.card.code}
@@ -138,6 +158,15 @@ class Meld(NamedTuple):
         pcs = [c if isinstance(c, PhysicalCard) else PhysicalCard.parse(c) for c in cards]
         return cls(kind, tuple(sorted(pcs, key=lambda c: SORT_KEY[c.uid])))
 
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not _eq(self, other)
+
+    def __hash__(self) -> int:
+        return _hash(self)
+
     def to_json(self) -> dict[str, Any]:
         return {"type": "meld", "kind": self.kind, "cards": [c.code for c in self.cards]}
 
@@ -146,6 +175,15 @@ class DeclareSeven(NamedTuple):
     """Declare one or both trump sevens: ``{"type": "seven", "cards": ["7H#1"]}``."""
 
     cards: tuple[PhysicalCard, ...]
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not _eq(self, other)
+
+    def __hash__(self) -> int:
+        return _hash(self)
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "seven", "cards": [c.code for c in self.cards]}
@@ -159,12 +197,30 @@ class Exchange(NamedTuple):
 
     card: PhysicalCard
 
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not _eq(self, other)
+
+    def __hash__(self) -> int:
+        return _hash(self)
+
     def to_json(self) -> dict[str, Any]:
         return {"type": "exchange", "card": self.card.code}
 
 
 class Draw(NamedTuple):
     """The trick winner draws, then the others in play order: ``{"type": "draw"}``."""
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not _eq(self, other)
+
+    def __hash__(self) -> int:
+        return _hash(self)
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "draw"}
@@ -181,6 +237,15 @@ class NewDeal(NamedTuple):
     hands: tuple[tuple[str, tuple[PhysicalCard, ...]], ...] = ()
     up_card: PhysicalCard | None = None
     talon: tuple[PhysicalCard, ...] = ()
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not _eq(self, other)
+
+    def __hash__(self) -> int:
+        return _hash(self)
 
     def to_json(self) -> dict[str, Any]:
         if self.seed is not None:

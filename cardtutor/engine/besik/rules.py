@@ -307,6 +307,24 @@ register_messages(
             "Nobody has {target} yet: {seat} deals next.",
             "Noch niemand hat {target} Punkte: {seat} gibt als Nächster.",
         ),
+        # --- labels for the site ---------------------------------------------------
+        "besik.ui.hands": ("State of the hands", "Stand der Karten"),
+        "besik.ui.declared": ("declared", "gemeldet"),
+        "besik.ui.talon": ("talon", "Talon"),
+        "besik.ui.up_card": ("face-up card (trumps)", "offene Karte (Trumpf)"),
+        "besik.ui.trick": ("trick", "Stich"),
+        "besik.ui.tricks_won": ("tricks won", "gewonnene Stiche"),
+        "besik.ui.melds": ("melds", "Meldungen"),
+        "besik.ui.augen": ("Augen (card points)", "Augen"),
+        "besik.ui.last_trick": ("last trick", "letzter Stich"),
+        "besik.ui.trump_seven": ("trump seven", "Trumpf-Sieben"),
+        "besik.ui.seven_turned_up": ("seven turned up", "Sieben aufgedeckt"),
+        "besik.ui.brisques": ("brisques", "Brisques"),
+        "besik.ui.previous_deals": ("previous deals", "frühere Spiele"),
+        "besik.ui.phase.play": ("to play", "am Ausspielen"),
+        "besik.ui.phase.draw": ("may declare, then draws", "darf melden, dann ziehen"),
+        "besik.ui.phase.deal": ("to deal", "am Geben"),
+        "besik.ui.phase.over": ("over", "beendet"),
         # --- refusals ---------------------------------------------------------------
         "besik.err.ruleset": (
             "{name!r} is not a Besik ruleset (use 'seed' or 'standard').",
@@ -356,10 +374,6 @@ register_messages(
         "besik.err.after_draw": (
             "in standard Bezique you declare before drawing",
             "im Standard-Bezique wird vor dem Ziehen gemeldet",
-        ),
-        "besik.err.after_lead": (
-            "melds are made before you lead",
-            "gemeldet wird vor dem Aufspielen",
         ),
         "besik.err.shape": (
             "these cards do not form the meld \u201c{label}\u201d: {cards}",
