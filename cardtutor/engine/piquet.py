@@ -57,6 +57,22 @@ Score events (:meth:`cardtutor.engine.events.Event.score`) carry the seat, one o
 :data:`CATEGORIES` (plus ``"partie"`` for the settlement of a partie, whose ``totals`` are the
 partie totals), the points, the cards concerned, the deal's running totals and the rule.
 
+Rendering (all-seeing helpers on :class:`State`; :func:`view` for one seat)
+===========================================================================
+
+``state.hand(seat)``, ``state.discard(seat)``, ``state.stock_cards`` (top first; ``len`` is the
+count), ``state.current_trick`` (``((seat, card),)`` or ``()``), ``state.tricks`` (leader, lead,
+second card, winner as indices; :func:`view` gives :class:`TrickView` with names and cards),
+``state.tricks_won(seat)``, ``state.actor``, ``state.phase_name``, ``state.category``,
+``state.total(seat)``, ``state.deal_number``, :func:`score_breakdown` (seat -> category ->
+points for the deal), :func:`partie_totals` (completed deals). Raw fields are card masks
+(``Card.bit``) and card indices (``Card.index``), seat *indices* into ``state.seats``.
+
+Event kinds: ``"say"`` (the declaration dialogue, e.g. A "Five cards." B "Equal." A
+"Forty-nine." B "Good."), ``"play"`` (a card led or played), ``"score"``, ``"info"``
+(exchanges without their cards, carte blanche shown, trick won, equalities, reckoning-order
+explanations, deal and partie ends). Event cards never reveal a hidden card before it is shown.
+
 Action JSON
 ===========
 
@@ -839,8 +855,8 @@ class _Acc:
             )
         )
 
-    def say(self, who: int, key: str, /, **params: Any) -> None:
-        self.events.append(Event("say", self.seats[who], Msg(key, **params)))
+    def say(self, who: int, key: str, /, rule: str = "", **params: Any) -> None:
+        self.events.append(Event("say", self.seats[who], Msg(key, **params), "", 0, (), {}, rule))
 
     def info(self, who: int | None, key: str, /, rule: str = "", cards: tuple[Card, ...] = (),
              **params: Any) -> None:
@@ -924,7 +940,7 @@ def _deal_state(
              elder=seats[elder])
     for s in (elder, dealer):
         if cb >> s & 1:
-            acc.say(s, "piquet.say.carte_blanche")
+            acc.say(s, "piquet.say.carte_blanche", rule="piquet#carte-blanche")
             acc.score(s, _CB, 10, "piquet.score.carte_blanche")
     if cb:
         state = state._replace(totals=_tuple2(acc.t), log=tuple(acc.log))
@@ -1360,22 +1376,24 @@ def _apply_declare(state: State, action: Declare) -> tuple[State, tuple[Event, .
     claims = list(state.claims)
     claims[2 * cat + t] = m
     acc = _Acc(state)
+    rule = _CAT_RULE[1 + cat]
     if not (phase - _DECL) & 1:
         # Elder declares.
         if not m:
-            acc.say(t, f"piquet.say.none.{cat}")
+            acc.say(t, f"piquet.say.none.{cat}", rule=rule)
         elif cat == 0:
             n = m.bit_count()
             if n == 1:
-                acc.say(t, "piquet.say.point1")
+                acc.say(t, "piquet.say.point1", rule=rule)
             else:
-                acc.say(t, "piquet.say.point", n=Msg(f"piquet.Num.{n}"))
+                acc.say(t, "piquet.say.point", rule=rule, n=Msg(f"piquet.Num.{n}"))
         elif cat == 1:
             n, top = _value(1, m)
-            acc.say(t, "piquet.say.sequence", name=_seq_name(top - n + 1, n, cap=True))
+            acc.say(t, "piquet.say.sequence", rule=rule,
+                    name=_seq_name(top - n + 1, n, cap=True))
         else:
             n, o = _value(2, m)
-            acc.say(t, "piquet.say.set", name=_set_name(o, n, cap=True))
+            acc.say(t, "piquet.say.set", rule=rule, name=_set_name(o, n, cap=True))
         return state._replace(
             phase=phase + 1, turn=1 - t, claims=_claims6(claims)
         ), tuple(acc.events)
@@ -1389,16 +1407,16 @@ def _apply_declare(state: State, action: Declare) -> tuple[State, tuple[Event, .
         ev = _value(cat, e)
         yv = _value(cat, y) if y else (0, 0)
         if cat == 0 and y and yv[0] == ev[0]:
-            acc.say(younger, "piquet.say.equal")
-            acc.say(elder, "piquet.say.pips", n=Msg(f"piquet.Num.{ev[1]}"))
+            acc.say(younger, "piquet.say.equal", rule=rule)
+            acc.say(elder, "piquet.say.pips", rule=rule, n=Msg(f"piquet.Num.{ev[1]}"))
         if not y or yv < ev:
-            acc.say(younger, "piquet.say.good")
+            acc.say(younger, "piquet.say.good", rule=rule)
             winner = elder
         elif yv > ev:
-            acc.say(younger, "piquet.say.not_good")
+            acc.say(younger, "piquet.say.not_good", rule=rule)
             winner = younger
         else:
-            acc.say(younger, "piquet.say.equal")
+            acc.say(younger, "piquet.say.equal", rule=rule)
             winner = _EQUAL
             acc.info(None, f"piquet.info.equal.{cat}", rule=_CAT_RULE[1 + cat])
     if winner == elder:

@@ -13,6 +13,7 @@ from cardtutor.engine.events import Event
 from cardtutor.engine.piquet import (
     DECLARATION_CATEGORIES,
     ENGINE,
+    RULE_ANCHORS,
     Action,
     Declare,
     Exchange,
@@ -133,6 +134,8 @@ def play_random(state: State, rng: random.Random, events: list[Event],
         actions.append(action)
         for e in evs:
             check_msg(e.msg)
+            if e.rule:
+                assert e.rule.startswith("piquet#") and e.rule[7:] in RULE_ANCHORS
         deal_events.extend(evs)
         check_conservation(state)
         if probe:
