@@ -2081,8 +2081,8 @@ register_messages(
         ),
         "piquet.info.equal.2": ("Equal sets.", "Gleiche Trios."),
         "piquet.info.no_repique": (
-            "{seat} has {hand} in hand, but reaches 30 only with {at}, and {other}'s "
-            "{first} reckons earlier (the order is carte blanche, point, sequences, sets, "
+            "{seat} has {hand} in hand, but reaches 30 only with {at}, and {other} reckons "
+            "{first} before that (the order is carte blanche, point, sequences, sets, "
             "whoever speaks first): no repique.",
             "{seat} hat {hand} aus der Hand, erreicht 30 aber erst mit {at}, und {other} "
             "zählt schon mit {first} früher (die Reihenfolge ist Carte blanche, Point, "
