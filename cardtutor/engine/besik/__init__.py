@@ -62,7 +62,8 @@ Public API
                     ``talon`` (whole-game records only)
   ================  ===============================================================
 
-  Meld kinds: ``marriage``, ``trump-marriage``, ``double-marriage``, ``four-jacks``,
+  Actions compare by type and value (``Play(c) != Exchange(c)``), hash, and have
+  evaluable reprs. Meld kinds: ``marriage``, ``trump-marriage``, ``double-marriage``, ``four-jacks``,
   ``four-queens``, ``four-kings``, ``four-aces``, ``besik``, ``double-besik``,
   ``triple-besik``, ``quint-major`` (:data:`MELD_KINDS`, :data:`MELD_POINTS`).
 - :data:`ENGINE` implements :class:`cardtutor.engine.record.Engine` (``game =

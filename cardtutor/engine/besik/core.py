@@ -62,6 +62,11 @@ SUIT_MASK: tuple[int, ...] = tuple(
     sum(1 << u for u in range(MAXU) if SUIT_OF[u] == s) for s in range(4)
 )
 SEVEN_MASK = sum(1 << u for u in range(MAXU) if RANK_OF[u] == 7)
+CARD_MASK: tuple[int, ...] = tuple(sum(1 << (k * 32 + i) for k in range(4)) for i in range(32))
+"""Every copy of card index i."""
+RANK_MASK: dict[int, int] = {
+    r: sum(1 << u for u in range(MAXU) if RANK_OF[u] == r) for r in range(7, 15)
+}
 
 ACE, TEN, KING, QUEEN, JACK, SEVEN = 14, 10, 13, 12, 11, 7
 QS_INDEX = Card.parse("QS").index
@@ -923,22 +928,20 @@ def _meld_candidates(s: State) -> list[Meld]:
         return []
     if not rules.exchange_card_meldable and s.taken >= 0:
         hand &= ~(1 << s.taken)
-    by_idx: dict[int, list[int]] = {}
-    for u in _uids(hand):
-        by_idx.setdefault(u & 31, []).append(u)
     out: list[Meld] = []
     trump = t.trump
     # marriages
-    fresh = ~used[U_MARRIAGE]
+    fresh = hand & ~used[U_MARRIAGE]
     if not rules.marriage_from_sequence:
         fresh &= ~used[U_QUINT]
     for suit in range(4):
-        ks = [u for u in by_idx.get(suit * 8 + 6, ()) if fresh >> u & 1]
-        if not ks:
+        km = fresh & CARD_MASK[suit * 8 + 6]
+        if not km:
             continue
-        qs = [u for u in by_idx.get(suit * 8 + 5, ()) if fresh >> u & 1]
-        if not qs:
+        qm = fresh & CARD_MASK[suit * 8 + 5]
+        if not qm:
             continue
+        ks, qs = _uids(km), _uids(qm)
         kind = "trump-marriage" if suit == trump else "marriage"
         for k in ks:
             for q in qs:
@@ -949,37 +952,31 @@ def _meld_candidates(s: State) -> list[Meld]:
                     out.append(Meld("double-marriage", _pcs(kk + qq)))
     # four of a rank
     for kind, rank in _FOUR.items():
-        slot = _SLOTS[kind][0]
-        off = rank - 7
-        fresh_r = [u for suit in range(4) for u in by_idx.get(suit * 8 + off, ())
-                   if not used[slot] >> u & 1]
-        if len(fresh_r) >= 4:
-            for four in combinations(fresh_r, 4):
+        fm = hand & RANK_MASK[rank] & ~used[_SLOTS[kind][0]]
+        if fm.bit_count() >= 4:
+            for four in combinations(_uids(fm), 4):
                 out.append(Meld(kind, _pcs(four)))
     # Besik family
-    qs_all = by_idx.get(QS_INDEX, [])
-    jd_all = by_idx.get(JD_INDEX, [])
+    qs_all = hand & CARD_MASK[QS_INDEX]
+    jd_all = hand & CARD_MASK[JD_INDEX]
     if qs_all and jd_all:
         for kind, size in (("besik", 1), ("double-besik", 2), ("triple-besik", 3)):
-            if size == 3 and t.packs < 3:
-                break
             slot = _SLOTS[kind][0]
-            qf = [u for u in qs_all if not used[slot] >> u & 1]
-            jf = [u for u in jd_all if not used[slot] >> u & 1]
-            if len(qf) >= size and len(jf) >= size:
-                for bq in combinations(qf, size):
-                    for bj in combinations(jf, size):
+            qf = qs_all & ~used[slot]
+            jf = jd_all & ~used[slot]
+            if qf.bit_count() >= size and jf.bit_count() >= size:
+                for bq in combinations(_uids(qf), size):
+                    for bj in combinations(_uids(jf), size):
                         out.append(Meld(kind, _pcs((*bq, *bj))))
     # Quint-Major
-    suits = range(4) if rules.quint_any_suit else (trump,)
-    uq = used[U_QUINT]
-    for suit in suits:
+    fq = hand & ~used[U_QUINT]
+    for suit in range(4) if rules.quint_any_suit else (trump,):
         lists = []
         for rank in _QUINT_RANKS:
-            lst = [u for u in by_idx.get(suit * 8 + rank - 7, ()) if not uq >> u & 1]
-            if not lst:
+            m = fq & CARD_MASK[suit * 8 + rank - 7]
+            if not m:
                 break
-            lists.append(lst)
+            lists.append(_uids(m))
         else:
             for combo in product(*lists):
                 out.append(Meld("quint-major", _pcs(combo)))
