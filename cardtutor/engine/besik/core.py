@@ -1140,7 +1140,14 @@ def _apply_play(s: State, u: int) -> tuple[State, tuple[Event, ...]]:
         dl = list(declared)
         dl[seat] ^= bit
         declared = tuple(dl)
-    key = "besik.play" if s.trick else "besik.lead"
+    if not s.trick:
+        key = "besik.lead"
+    elif SUIT_OF[u] == SUIT_OF[s.trick[0][1]]:
+        key = "besik.follow"
+    elif SUIT_OF[u] == t.trump:
+        key = "besik.trump"
+    else:
+        key = "besik.discard"
     rule = "besik#end-play" if s.end_play else "besik#tricks"
     ev = [Event("play", name, Msg(key, seat=name, card=PC[u]), "", 0, (PC[u],), {}, rule)]
     trick = s.trick + ((seat, u),)

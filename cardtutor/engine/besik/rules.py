@@ -222,7 +222,9 @@ register_messages(
             "{suit} ist Trumpf. {talon} Karten bilden den Talon.",
         ),
         "besik.lead": ("{seat} leads the {card}.", "{seat} spielt {card} auf."),
-        "besik.play": ("{seat} plays the {card}.", "{seat} legt {card} dazu."),
+        "besik.follow": ("{seat} follows suit with the {card}.", "{seat} bedient mit {card}."),
+        "besik.trump": ("{seat} trumps with the {card}.", "{seat} trumpft mit {card}."),
+        "besik.discard": ("{seat} discards the {card}.", "{seat} wirft {card} ab."),
         "besik.trick": (
             "{seat} wins the trick with the {card}.",
             "{seat} gewinnt den Stich mit {card}.",
