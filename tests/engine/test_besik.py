@@ -268,7 +268,7 @@ def test_refusing_a_card_not_held() -> None:
     ("cards", "kind", "points", "en", "de"),
     [
         ("KC#1 QC#1", "marriage", 20, "B declares a marriage in clubs", "B meldet eine Kreuz-Heirat"),
-        ("KH#1 QH#1", "trump-marriage", 40, "trump marriage (hearts)", "Trumpf-Heirat (Herz)"),
+        ("KH#1 QH#1", "trump-marriage", 40, "trump marriage in hearts", "Trumpf-Heirat in Herz"),
         ("KC#1 KC#2 QC#1 QC#2", "double-marriage", 40, "double marriage in clubs",
          "Doppel-Heirat in Kreuz"),
         ("KH#1 KH#2 QH#1 QH#2", "double-marriage", 80, "two marriages at once", "Herz"),

@@ -170,7 +170,7 @@ RULE_ANCHORS: dict[str, tuple[str, str]] = {
 
 _MELD_NAMES = {
     "marriage": ("a marriage in {suit}", "eine {suit}-Heirat"),
-    "trump-marriage": ("a trump marriage ({suit})", "eine Trumpf-Heirat ({suit})"),
+    "trump-marriage": ("a trump marriage in {suit}", "eine Trumpf-Heirat in {suit}"),
     "double-marriage": ("a double marriage in {suit}", "eine Doppel-Heirat in {suit}"),
     "four-jacks": ("four jacks", "4 Bauern"),
     "four-queens": ("four queens", "4 Damen"),
