@@ -1420,7 +1420,11 @@ def parse_action(data: Mapping[str, Any]) -> Action:
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
-    """The JSON form of an action (inverse of :func:`parse_action`)."""
+    """The JSON form of an action (inverse of :func:`parse_action`).
+
+    >>> action_to_json(Exchange(PhysicalCard.parse("7H#2")))
+    {'type': 'exchange', 'card': '7H#2'}
+    """
     return action.to_json()
 
 
@@ -1563,7 +1567,15 @@ def view(state: State, seat: str | None = None) -> dict[str, Any]:
 
 def visible_events(events: Iterable[Event], seat: str | None) -> tuple[Event, ...]:
     """The events as ``seat`` may see them: other players' draws from the face-down
-    talon lose their card (``seat=None`` sees everything)."""
+    talon lose their card (``seat=None`` sees everything).
+
+    >>> state, _ = start_deal(seed=2)
+    >>> while state.phase != "draw":
+    ...     state, _ = apply(state, state.legal_actions.plays()[0])
+    >>> _, events = apply(state, Draw())
+    >>> [e.msg.render("en") for e in visible_events(events, "A")][:2]
+    ['A draws the jack of clubs from the talon.', 'B draws a card from the talon.']
+    """
     out = []
     for e in events:
         if seat is not None and e.msg.key == "besik.draw" and e.seat != seat:
