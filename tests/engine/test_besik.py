@@ -640,6 +640,8 @@ def test_three_players_two_sevens_score_twenty_and_no_more() -> None:
     state, _ = run(state, "play 8C#1", "play 7C#2", "play 7C#3")
     assert state.to_move == "A"
     assert refused(state, "seven 7H#1 7H#2 7H#3").key == "besik.err.sevens_count"
+    pairs = [a for a in state.legal_actions if isinstance(a, DeclareSeven) and len(a.cards) == 2]
+    assert len(pairs) == 3
     state, events = run(state, "seven 7H#1 7H#2")
     assert scores_of(events) == [("A", "trump_seven", 20)]
 

@@ -1003,8 +1003,8 @@ def _seven_candidates(s: State) -> list[Action]:
     fresh = _uids(sevens & ~s.used[U_SEVEN])
     for u in fresh:
         out.append(DeclareSeven((PC[u],)))
-    if len(fresh) == 2:
-        out.append(DeclareSeven(_pcs(fresh)))
+    for pair in combinations(fresh, 2):  # three packs: up to three trump sevens
+        out.append(DeclareSeven(_pcs(pair)))
     if s.up_card >= 0 and RANK_OF[s.up_card] != SEVEN:
         for u in _uids(sevens):
             out.append(Exchange(PC[u]))
