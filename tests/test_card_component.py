@@ -35,15 +35,25 @@ def test_besik_jack_is_a_bauer_in_german() -> None:
 
 
 def test_every_card_has_a_distinct_face_with_index_and_suit() -> None:
+    sprite = render("{% card_sprite %}")
     faces = set()
     for card in ALL_CARDS:
         html = render("{% playing_card c %}", c=card)
         suit = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[card.suit.letter]
         assert f"suit-{suit}" in html
-        assert f"cards.svg#{suit}" in html
+        assert f'<use href="#face-{card.code}"' in html
         assert f'data-card="{card.code}"' in html
-        faces.add(re.sub(r'aria-label="[^"]*"|<title>.*?</title>', "", html))
+        face = re.search(rf'<symbol id="face-{card.code}".*?</symbol>', sprite).group(0)
+        assert f'href="#suit-{suit}"' in face and 'class="card-index"' in face
+        faces.add(face.split(">", 1)[1])
     assert len(faces) == 32
+
+
+@pytest.mark.django_db
+def test_the_sprite_is_in_every_page_once(client) -> None:
+    html = client.get("/").content.decode()
+    assert html.count('class="card-sprite"') == 1
+    assert '<symbol id="face-QS"' in html and '<symbol id="face-back"' in html
 
 
 def test_face_down_selected_and_disabled_states() -> None:
@@ -56,11 +66,14 @@ def test_face_down_selected_and_disabled_states() -> None:
 
 
 def test_german_court_indices() -> None:
+    def face(code: str) -> str:
+        return re.search(rf'<symbol id="face-{code}".*?</symbol>', render("{% card_sprite %}")).group(0)
+
     with translation.override("de"):
-        assert ">D</text>" in render('{% playing_card "QS" %}')
-        assert ">B</text>" in render('{% playing_card "JS" %}')
+        assert ">D</text>" in face("QS")
+        assert ">B</text>" in face("JS")
     with translation.override("en"):
-        assert ">Q</text>" in render('{% playing_card "QS" %}')
+        assert ">Q</text>" in face("QS")
 
 
 def test_malformed_card_code_is_a_clear_template_error() -> None:

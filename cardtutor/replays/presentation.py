@@ -124,7 +124,8 @@ def source_segments(replay: Replay, annotations: list[Annotation], current: int,
         if start > pos:
             out.append({"text": text[pos:start], "step": None})
         out.append({"text": text[start:end], "step": step, "current": step == current,
-                    "url": _step_url(replay, step, perspective)})
+                    "url": _step_url(replay, step, perspective),
+                    "base_url": _step_url(replay, step, "all")})
         pos = end
     if pos < len(text):
         out.append({"text": text[pos:], "step": None})
@@ -150,7 +151,7 @@ def _say_lines(events: tuple[Event, ...], lang: str) -> list[dict[str, str]]:
 
 def _checks(annotation: Annotation | None, step_totals: dict[str, int],
             hands: dict[str, list[str]], breakdown: dict[str, dict[str, int]],
-            game: str, lang: str) -> list[dict[str, Any]]:
+            game: str, lang: str, events: tuple[Event, ...] = ()) -> list[dict[str, Any]]:
     """The source's own statements at this step, each compared with the engine's result."""
     if annotation is None:
         return []
@@ -160,6 +161,21 @@ def _checks(annotation: Annotation | None, step_totals: dict[str, int],
         computed = step_totals.get(seat)
         checks.append({"kind": "total", "seat": seat, "stated": value, "computed": computed,
                        "agrees": computed == value})
+    for seat, values in (stated.get("during") or {}).items():
+        reached = [e.totals.get(seat) for e in events if e.is_score and e.totals]
+        for value in values:
+            checks.append({"kind": "during", "seat": seat, "stated": value,
+                           "computed": value if value in reached else reached,
+                           "agrees": value in reached})
+    for seat, value in (stated.get("scored") or {}).items():
+        computed = sum(e.points for e in events if e.is_score and e.seat == seat)
+        checks.append({"kind": "scored", "seat": seat, "stated": value, "computed": computed,
+                       "agrees": computed == value})
+    for seat, parts in (stated.get("breakdown") or {}).items():
+        for part, value in parts.items():
+            computed = breakdown.get(seat, {}).get(part)
+            checks.append({"kind": "part", "seat": seat, "part": category_label(part, game, lang),
+                           "stated": value, "computed": computed, "agrees": computed == value})
     for part, values in (stated.get("parts") or {}).items():
         for seat, value in values.items():
             computed = part_value(part, seat, step_totals, breakdown)
@@ -267,7 +283,8 @@ def step_context(replay: Replay, timeline: Timeline, number: int, perspective: s
             {"kind": n.get("kind", ""), "text": n.get("de" if lang.startswith("de") else "en", "")}
             for n in (annotation.notes if annotation else [])
         ],
-        "checks": _checks(annotation, step.totals, hands_all, breakdown, timeline.game, lang),
+        "checks": _checks(annotation, step.totals, hands_all, breakdown, timeline.game, lang,
+                          step.events),
         "source_segments": source_segments(replay, annotations, number, perspective),
         "nav": nav,
         "perspective": perspective,

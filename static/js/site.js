@@ -24,12 +24,22 @@
     focusedNav = active && active.getAttribute ? active.getAttribute("data-nav") : null;
   });
 
-  // Keep the step's sentence of the source text in view inside its scrolling panel.
+  // The source text stays on the page while steps swap: mark the current step's sentences
+  // and keep the first of them in view inside the scrolling panel.
   function showCurrentSentence() {
     var panel = document.querySelector(".source-body");
-    var mark = panel && panel.querySelector(".is-current");
-    if (!mark) return;
-    panel.scrollTop = Math.max(0, mark.offsetTop - panel.offsetTop - panel.clientHeight / 3);
+    var step = document.getElementById("replay-step");
+    if (!panel || !step) return;
+    var current = step.getAttribute("data-step");
+    var first = null;
+    panel.querySelectorAll(".source-sentence").forEach(function (link) {
+      var here = link.getAttribute("data-step") === current;
+      link.classList.toggle("is-current", here);
+      if (here) link.setAttribute("aria-current", "step");
+      else link.removeAttribute("aria-current");
+      if (here && !first) first = link;
+    });
+    if (first) panel.scrollTop = Math.max(0, first.offsetTop - panel.offsetTop - panel.clientHeight / 3);
   }
   document.addEventListener("DOMContentLoaded", showCurrentSentence);
   document.addEventListener("htmx:afterSettle", showCurrentSentence);

@@ -77,11 +77,18 @@ def test_clicking_a_source_sentence_goes_to_its_step(page) -> None:
     from playwright.sync_api import expect
 
     page.goto("/replays/besik-example/step/0/")
+    page.get_by_role("link", name="As A sees it").click()
+    expect(page).to_have_url(re.compile(r"\?seat=A$"))
     sentence = page.locator("a.source-sentence").nth(3)
-    href = sentence.get_attribute("href")
+    step = sentence.get_attribute("data-step")
     sentence.click()
-    expect(page).to_have_url(re.compile(re.escape(href) + "$"))
-    expect(page.locator("a.source-sentence.is-current").first).to_be_visible()
+    # The step follows, the perspective is kept, and the sentence is marked as current.
+    expect(page).to_have_url(re.compile(rf"/step/{step}/\?seat=A$"))
+    expect(page.locator("#replay-step")).to_have_attribute("data-step", step)
+    expect(page.get_by_test_id("hand-B").locator("svg[data-card]")).to_have_count(0)
+    expect(page.locator(f"a.source-sentence[data-step='{step}']").first).to_have_class(re.compile("is-current"))
+    expect(page.locator("a.source-sentence.is-current")).to_have_count(
+        page.locator(f"a.source-sentence[data-step='{step}']").count())
     assert_clean(page)
 
 

@@ -7,7 +7,9 @@ or ``None`` for a face-down card. Options: ``selected``, ``disabled``,
 "Bauer"). The label is the card's name in the active language, given both as
 ``aria-label`` and as ``<title>``; the rank index and the suit shape are drawn,
 so colour is never the only signal. Colours come from the stylesheet
-(``.suit-*``; ``.deck-four-colour`` on ``<body>`` for the four-colour deck).
+(``.suit-*``; ``.deck-four-colour`` on ``<body>`` for the four-colour deck). The suit
+faces and the back are ``<use>`` references to the sprite that ``base.html`` includes
+once per page (``{% card_sprite %}``), which keeps each card small.
 """
 
 from __future__ import annotations
@@ -15,13 +17,12 @@ from __future__ import annotations
 from functools import lru_cache
 
 from django import template
-from django.templatetags.static import static
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from cardtutor.engine.cards import Card, PhysicalCard, Rank, Suit, lang_key
+from cardtutor.engine.cards import ALL_CARDS, Card, PhysicalCard, Rank, Suit, lang_key
 from cardtutor.engine.errors import NotationError
 
 register = template.Library()
@@ -57,35 +58,79 @@ def _coerce(card: object) -> Card | None:
     raise template.TemplateSyntaxError(f"playing_card needs a card, got {card!r}")
 
 
-def _use(sprite: str, symbol: str, x: float, y: float, size: float, flip: bool = False) -> str:
+def _use(symbol: str, x: float, y: float, size: float, flip: bool = False) -> str:
     half = size / 2
     transform = f' transform="rotate(180 {x} {y})"' if flip else ""
-    return (f'<use href="{sprite}#{symbol}" x="{x - half:g}" y="{y - half:g}" '
+    return (f'<use href="#suit-{symbol}" x="{x - half:g}" y="{y - half:g}" '
             f'width="{size:g}" height="{size:g}"{transform}/>')
 
 
-@lru_cache(maxsize=1024)
-def _face(card: Card, lang: str, sprite: str) -> str:
+@lru_cache(maxsize=256)
+def _face(card: Card, lang: str) -> str:
     suit = _SUIT_IDS[card.suit]
     index = _INDEX[lang].get(card.rank, card.rank.code)
     parts = [
         '<rect class="card-edge" x="1" y="1" width="98" height="138" rx="8"/>',
         f'<text class="card-index" x="11" y="21" text-anchor="middle">{index}</text>',
-        _use(sprite, suit, 11, 32, 12),
+        _use(suit, 11, 32, 12),
         f'<g transform="rotate(180 50 70)"><text class="card-index" x="11" y="21" '
-        f'text-anchor="middle">{index}</text>{_use(sprite, suit, 11, 32, 12)}</g>',
+        f'text-anchor="middle">{index}</text>{_use(suit, 11, 32, 12)}</g>',
     ]
     if card.rank in _PIPS:
-        parts += [_use(sprite, suit, x, y, 18, flip=y > 70) for x, y in _PIPS[card.rank]]
+        parts += [_use(suit, x, y, 18, flip=y > 70) for x, y in _PIPS[card.rank]]
     elif card.rank is Rank.ACE:
-        parts.append(_use(sprite, suit, 50, 70, 44))
+        parts.append(_use(suit, 50, 70, 44))
     else:
         parts += [
             '<rect class="card-court" x="22" y="24" width="56" height="92" rx="4"/>',
             f'<text class="card-court-letter" x="50" y="68" text-anchor="middle">{index}</text>',
-            _use(sprite, suit, 50, 90, 24),
+            _use(suit, 50, 90, 24),
         ]
     return "".join(parts)
+
+
+_SUIT_SYMBOLS = (
+    '<symbol id="suit-hearts" viewBox="0 0 100 100"><path fill="currentColor" d="M50 90 C22 68 '
+    '4 50 10 30 C16 10 42 8 50 30 C58 8 84 10 90 30 C96 50 78 68 50 90 Z"/></symbol>'
+    '<symbol id="suit-diamonds" viewBox="0 0 100 100"><path fill="currentColor" '
+    'd="M50 4 L86 50 L50 96 L14 50 Z"/></symbol>'
+    '<symbol id="suit-spades" viewBox="0 0 100 100"><path fill="currentColor" d="M50 6 C78 32 '
+    '96 48 90 66 C84 82 62 82 55 70 C56 82 60 90 70 96 L30 96 C40 90 44 82 45 70 C38 82 16 82 '
+    '10 66 C4 48 22 32 50 6 Z"/></symbol>'
+    '<symbol id="suit-clubs" viewBox="0 0 100 100"><g fill="currentColor"><circle cx="50" '
+    'cy="28" r="20"/><circle cx="27" cy="58" r="20"/><circle cx="73" cy="58" r="20"/>'
+    '<path d="M45 52 C45 76 40 88 30 96 L70 96 C60 88 55 76 55 52 Z"/></g></symbol>'
+    '<symbol id="face-back" viewBox="0 0 100 140"><defs><pattern id="back-lattice" width="11" '
+    'height="11" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="11" '
+    'height="11" fill="#1d3b6e"/><path d="M0 0 H11 M0 0 V11" stroke="#c9a227" '
+    'stroke-width="1.5"/></pattern></defs>'
+    '<rect class="card-edge" x="1" y="1" width="98" height="138" rx="8"/>'
+    '<rect x="6" y="6" width="88" height="128" rx="5" fill="url(#back-lattice)"/>'
+    '<rect x="36" y="56" width="28" height="28" rx="14" fill="#1d3b6e" stroke="#c9a227" '
+    'stroke-width="2"/></symbol>'
+)
+
+
+@lru_cache(maxsize=4)
+def _sprite(lang: str) -> str:
+    faces = "".join(
+        f'<symbol id="face-{card.code}" viewBox="0 0 100 140">{_face(card, lang)}</symbol>'
+        for card in ALL_CARDS
+    )
+    return (
+        '<svg class="card-sprite" aria-hidden="true" focusable="false" '
+        f'xmlns="http://www.w3.org/2000/svg">{_SUIT_SYMBOLS}{faces}</svg>'
+    )
+
+
+@register.simple_tag
+def card_sprite() -> SafeString:
+    """The suit symbols, the back and the 32 faces in the active language, once per page.
+
+    Every ``{% playing_card %}`` is a ``<use>`` of one of these symbols, so a card costs a
+    few hundred bytes however many pips it has.
+    """
+    return mark_safe(_sprite(lang_key(get_language() or "en")))
 
 
 @register.simple_tag
@@ -102,14 +147,12 @@ def playing_card(
         value = _coerce(card)
     except NotationError as err:
         raise template.TemplateSyntaxError(str(err)) from err
-    sprite = static("img/cards.svg")
     width = _SIZES.get(size, _SIZES["md"])
     classes = ["card", f"card--{size}"]
     if value is None:
         label = _("face-down card")
         classes.append("card--back")
-        body = ('<rect class="card-edge" x="1" y="1" width="98" height="138" rx="8"/>'
-                f'<use href="{sprite}#back" x="6" y="6" width="88" height="128"/>')
+        symbol = "face-back"
     else:
         if jack:
             label = value.name(lang, jack=jack)
@@ -118,7 +161,7 @@ def playing_card(
         else:
             label = value.name(lang)
         classes.append(f"suit-{_SUIT_IDS[value.suit]}")
-        body = _face(value, lang, sprite)
+        symbol = f"face-{value.code}"
     states = []
     if selected:
         classes.append("card--selected")
@@ -126,12 +169,12 @@ def playing_card(
     if disabled:
         classes.append("card--disabled")
         states.append(_("not playable"))
-    full_label = ", ".join([label, *states])
-    data_code = f' data-card="{escape(str(value))}"' if value is not None else ""
+    full_label = escape(", ".join([label, *states]))
+    data_code = f' data-card="{value.code}"' if value is not None else ""
     return mark_safe(
         f'<svg class="{" ".join(classes)}" viewBox="0 0 100 140" width="{width}" '
-        f'height="{round(width * 1.4)}" role="img" aria-label="{escape(full_label)}"{data_code}>'
-        f"<title>{escape(full_label)}</title>{body}</svg>"
+        f'height="{round(width * 1.4)}" role="img" aria-label="{full_label}"{data_code}>'
+        f'<title>{full_label}</title><use href="#{symbol}" width="100" height="140"/></svg>'
     )
 
 

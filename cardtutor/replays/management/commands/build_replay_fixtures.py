@@ -86,11 +86,15 @@ def _excerpt(text: str, start: str, end: str) -> str:
 
 
 def _stated(item: dict[str, Any]) -> dict[str, Any]:
-    """Normalise what the source states at a step to ``{"totals", "parts", "hands"}``.
+    """Normalise what the source states at a step.
+
+    Keys: ``totals``, ``parts``, ``during``, ``scored`` (seat → points scored in this step),
+    ``breakdown`` (seat → category → points) and ``hands`` (seat → cards).
 
     ``totals`` maps seat → running total. A structured statement such as the Besik
     example's final block (``{"melds": {...}, "augen": {...}, "total": {...}}``) becomes
-    ``totals`` (from ``total``) plus ``parts`` (name → seat → points).
+    ``totals`` (from ``total``) plus ``parts`` (name → seat → points). ``during`` holds
+    running totals spoken in the middle of a step (seat → list of figures).
     """
     stated: dict[str, Any] = {}
     totals = item.get("stated_totals") or {}
@@ -101,6 +105,12 @@ def _stated(item: dict[str, Any]) -> dict[str, Any]:
             stated["parts"] = parts
     elif totals:
         stated["totals"] = totals
+    if item.get("stated_points"):
+        stated["scored"] = item["stated_points"]
+    if item.get("stated_breakdown"):
+        stated["breakdown"] = item["stated_breakdown"]
+    if item.get("stated_during"):
+        stated["during"] = item["stated_during"]
     if item.get("stated_hands"):
         stated["hands"] = item["stated_hands"]
     return {k: v for k, v in stated.items() if v}
