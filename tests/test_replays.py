@@ -284,3 +284,36 @@ def test_import_form_is_staff_only_and_reports_errors_in_place(client: Client, r
     response = client.post("/replays/import/", {"file": good, "replace": "on"})
     assert response.status_code == 302
     assert response["Location"] == step_url("besik-example", 0)
+
+
+def test_cached_pages_carry_each_visitors_own_working_csrf_token(replays) -> None:
+    tokens = []
+    for _ in range(2):
+        client = Client(enforce_csrf_checks=True)
+        html = client.get(step_url("piquet-example", 3)).content.decode()
+        assert "placeholder" not in html
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+        assert f'"x-csrftoken": "{token}"' in html
+        response = client.post(reverse("set_deck"), {"deck": "four", "csrfmiddlewaretoken": token,
+                                                     "next": "/"})
+        assert response.status_code == 302
+        tokens.append(client.cookies["csrftoken"].value)
+    assert tokens[0] != tokens[1]
+
+
+def test_page_follows_the_deck_preference_and_language(client: Client, replays) -> None:
+    url = step_url("besik-example", 4)
+    assert '<body class="deck-four-colour"' not in client.get(url).content.decode()
+    client.cookies["cardtutor_deck"] = "four"
+    assert '<body class="deck-four-colour"' in client.get(url).content.decode()
+    client.cookies["django_language"] = "de"
+    assert "Schritt 4 von" in client.get(url).content.decode()
+
+
+def test_edited_replay_is_never_served_stale(client: Client, replays) -> None:
+    url = step_url("besik-example", 0)
+    assert "Besik: the example game" in client.get(url).content.decode()
+    replay = Replay.objects.get(slug="besik-example")
+    replay.title_en = "Renamed example"
+    replay.save()
+    assert "Renamed example" in client.get(url).content.decode()

@@ -12,12 +12,9 @@ import re
 from typing import Any
 
 from django.contrib.admin.views.decorators import staff_member_required
-from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
@@ -25,8 +22,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from cardtutor.replays.forms import ReplayImportForm
 from cardtutor.replays.models import Replay
-from cardtutor.replays.presentation import step_context
-from cardtutor.replays.timeline import timeline_for
+from cardtutor.replays.rendering import rendered_page, rendered_step, replay_version
 from cardtutor.replays.transfer import ReplayImportError, export_replay, import_replay
 
 
@@ -55,66 +51,25 @@ def replay_start(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("replays:step", slug=replay.slug, number=0)
 
 
-PERSPECTIVE = re.compile(r"^[A-Z]$")
-HEADER_FIELDS = ("pk", "slug", "game", "updated", "title_en", "title_de", "summary_en",
-                 "summary_de", "source_title", "source_location")
-
-
-def _rendered_step(request: HttpRequest, replay: Replay, number: int, perspective: str,
-                   lang: str) -> dict[str, Any]:
-    """The step's HTML and texts, rendered once per replay version, step, view and language.
-
-    The step fragment holds no per-user data (no form, no CSRF token), so it is shared by
-    every learner; the key names the replay's ``updated`` time, so an edit is never stale.
-    """
-    key = f"replay-step:{replay.pk}:{replay.updated.timestamp()}:{number}:{perspective}:{lang}"
-    found = cache.get(key)
-    if found is not None:
-        return found  # type: ignore[no-any-return]
-    full = Replay.objects.get(pk=replay.pk)
-    timeline = timeline_for(full)
-    if number > timeline.last:
-        return {"missing": True}  # not cached: step numbers are unbounded
-    else:
-        if perspective != "all" and perspective not in timeline.record.seats:
-            perspective = "all"
-        context = step_context(full, timeline, number, perspective, lang)
-        found = {
-            "missing": False,
-            "step_html": render_to_string("replays/viewer.html#step", context, request),
-            "oob_html": render_to_string("replays/viewer.html#announcer-oob", context, request),
-            "source_html": render_to_string("replays/viewer.html#source", context, request),
-            "heading": context["heading"],
-            "announcement": context["announcement"],
-        }
-    cache.set(key, found, timeout=None)
-    return found
+PERSPECTIVE = re.compile(r"^(all|[A-Z])$")
 
 
 @require_GET
 @vary_on_headers("HX-Request")
 def replay_step(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    replay = get_object_or_404(Replay.objects.only(*HEADER_FIELDS), slug=slug)
+    version = replay_version(slug)
+    if version is None:
+        raise Http404(_("There is no replay %(slug)s.") % {"slug": slug})
     perspective = request.GET.get("seat", "all")
     if not PERSPECTIVE.match(perspective):
         perspective = "all"
     lang = get_language() or "en"
-    rendered = _rendered_step(request, replay, number, perspective, lang)
-    if rendered["missing"]:
+    step = rendered_step(request, version, number, perspective, lang)
+    if step is None:
         raise Http404(_("This replay has no step %(number)d.") % {"number": number})
     if request.htmx:
-        return HttpResponse(rendered["step_html"] + rendered["oob_html"])
-    return render(request, "replays/viewer.html", {
-        "replay": replay,
-        "title": replay.title(lang),
-        "summary": replay.summary(lang),
-        "heading": rendered["heading"],
-        "announcement": rendered["announcement"],
-        # rendered by our own templates, autoescaped there
-        "step_html": mark_safe(rendered["step_html"]),
-        "source_html": mark_safe(rendered["source_html"]),
-        "export_url": reverse("replays:export", args=[replay.slug]),
-    })
+        return HttpResponse(step.step_html + step.oob_html)
+    return HttpResponse(rendered_page(request, version, step, number, lang))
 
 
 @require_GET
