@@ -47,6 +47,7 @@ __all__ = [
     "format_cards",
     "parse_card_name",
     "cards_from_mask",
+    "bit_indices",
     "mask_of",
 ]
 
@@ -284,14 +285,23 @@ def mask_of(cards: Iterable[Card]) -> int:
     return m
 
 
-def cards_from_mask(mask: int) -> tuple[Card, ...]:
-    """The cards whose bits are set in ``mask``, in index order."""
+def bit_indices(mask: int) -> list[int]:
+    """The positions of the set bits of ``mask``, lowest first (card indices or uids).
+
+    >>> bit_indices(0b10110)
+    [1, 2, 4]
+    """
     out = []
     while mask:
         low = mask & -mask
-        out.append(ALL_CARDS[low.bit_length() - 1])
+        out.append(low.bit_length() - 1)
         mask ^= low
-    return tuple(out)
+    return out
+
+
+def cards_from_mask(mask: int) -> tuple[Card, ...]:
+    """The cards whose bits are set in ``mask``, in index order."""
+    return tuple(ALL_CARDS[i] for i in bit_indices(mask))
 
 
 _GERMAN_SUITS = {"kreuz": Suit.CLUBS, "pik": Suit.SPADES, "herz": Suit.HEARTS, "karo": Suit.DIAMONDS,

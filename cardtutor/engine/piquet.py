@@ -128,6 +128,7 @@ from cardtutor.engine.cards import (
     ALL_CARDS,
     Card,
     Suit,
+    bit_indices,
     cards_from_mask,
     format_cards,
     parse_cards,
@@ -286,13 +287,7 @@ _SEQ_SCORE = tuple(sum(n if n < 5 else n + 10 for _, n in runs if n >= 3) for ru
 _SEQ_SUBS = tuple(tuple(sorted(s for s in _submasks(b) if _SEQ_VALID[s])) for b in range(256))
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+_bits = bit_indices
 
 
 def _mask(indices: Iterable[int]) -> int:

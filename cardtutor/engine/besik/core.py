@@ -19,7 +19,7 @@ from cardtutor.engine.besik.rules import (
     SeedRuleset,
     ruleset_by_name,
 )
-from cardtutor.engine.cards import ALL_CARDS, Card, PhysicalCard, Suit
+from cardtutor.engine.cards import ALL_CARDS, Card, PhysicalCard, Suit, bit_indices
 from cardtutor.engine.errors import IllegalActionError, NotationError
 from cardtutor.engine.events import Event
 from cardtutor.engine.text import Msg, register_messages
@@ -105,13 +105,7 @@ def _pcs(uids: Iterable[int]) -> tuple[PhysicalCard, ...]:
     return tuple(PC[u] for u in sorted(uids, key=SORT_KEY.__getitem__))
 
 
-def _uids(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+_uids = bit_indices
 
 
 # --- actions --------------------------------------------------------------------------
@@ -124,6 +118,10 @@ def _eq(self: tuple[Any, ...], other: object) -> bool:
     return type(other) is type(self) and tuple.__eq__(self, other)
 
 
+def _ne(self: tuple[Any, ...], other: object) -> bool:
+    return not _eq(self, other)
+
+
 def _hash(self: tuple[Any, ...]) -> int:
     return hash((type(self).__name__, tuple.__hash__(self)))
 
@@ -132,15 +130,6 @@ class Play(NamedTuple):
     """Lead or play a card to the trick: ``{"type": "play", "card": "QS#2"}``."""
 
     card: PhysicalCard
-
-    def __eq__(self, other: object) -> bool:
-        return _eq(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        return not _eq(self, other)
-
-    def __hash__(self) -> int:
-        return _hash(self)
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "play", "card": self.card.code}
@@ -163,15 +152,6 @@ class Meld(NamedTuple):
         pcs = [c if isinstance(c, PhysicalCard) else PhysicalCard.parse(c) for c in cards]
         return cls(kind, tuple(sorted(pcs, key=lambda c: SORT_KEY[c.uid])))
 
-    def __eq__(self, other: object) -> bool:
-        return _eq(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        return not _eq(self, other)
-
-    def __hash__(self) -> int:
-        return _hash(self)
-
     def to_json(self) -> dict[str, Any]:
         return {"type": "meld", "kind": self.kind, "cards": [c.code for c in self.cards]}
 
@@ -180,15 +160,6 @@ class DeclareSeven(NamedTuple):
     """Declare one or both trump sevens: ``{"type": "seven", "cards": ["7H#1"]}``."""
 
     cards: tuple[PhysicalCard, ...]
-
-    def __eq__(self, other: object) -> bool:
-        return _eq(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        return not _eq(self, other)
-
-    def __hash__(self) -> int:
-        return _hash(self)
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "seven", "cards": [c.code for c in self.cards]}
@@ -202,30 +173,12 @@ class Exchange(NamedTuple):
 
     card: PhysicalCard
 
-    def __eq__(self, other: object) -> bool:
-        return _eq(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        return not _eq(self, other)
-
-    def __hash__(self) -> int:
-        return _hash(self)
-
     def to_json(self) -> dict[str, Any]:
         return {"type": "exchange", "card": self.card.code}
 
 
 class Draw(NamedTuple):
     """The trick winner draws, then the others in play order: ``{"type": "draw"}``."""
-
-    def __eq__(self, other: object) -> bool:
-        return _eq(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        return not _eq(self, other)
-
-    def __hash__(self) -> int:
-        return _hash(self)
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "draw"}
@@ -243,15 +196,6 @@ class NewDeal(NamedTuple):
     up_card: PhysicalCard | None = None
     talon: tuple[PhysicalCard, ...] = ()
 
-    def __eq__(self, other: object) -> bool:
-        return _eq(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        return not _eq(self, other)
-
-    def __hash__(self) -> int:
-        return _hash(self)
-
     def to_json(self) -> dict[str, Any]:
         if self.seed is not None:
             return {"type": "deal", "seed": self.seed}
@@ -264,6 +208,11 @@ class NewDeal(NamedTuple):
 
 
 Action = Play | Meld | DeclareSeven | Exchange | Draw | NewDeal
+
+for _action in (Play, Meld, DeclareSeven, Exchange, Draw, NewDeal):
+    _action.__eq__ = _eq  # type: ignore[method-assign]
+    _action.__ne__ = _ne  # type: ignore[method-assign,assignment]
+    _action.__hash__ = _hash  # type: ignore[method-assign]
 
 
 # --- state --------------------------------------------------------------------------
