@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +24,7 @@ from cardtutor.engine.cards import Card, PhysicalCard
 from cardtutor.engine.record import GameRecord, Step, replay
 
 REPO = Path(__file__).resolve().parents[2]
-SEEDS = Path(os.environ.get("CARDTUTOR_SEEDS", REPO.parent / "shared" / "seeds"))
+SEEDS = REPO / "fixtures" / "sources"
 SEED = SEEDS / "001_b32aee25cc8b3f7e.txt"
 ANNOTATIONS = EXAMPLE_PATH.with_name("besik_example.annotations.json")
 
@@ -103,8 +102,6 @@ def test_marriage_out_of_quint_is_seed_only(steps: list[Step[State, Any]]) -> No
 
 
 def test_annotation_sources_are_exact(annotations: dict[str, Any]) -> None:
-    if not SEED.exists():  # pragma: no cover - the seed texts live beside the repository
-        pytest.skip(f"seed text not found at {SEED} (set CARDTUTOR_SEEDS)")
     text = SEED.read_text(encoding="utf-8")
     for entry in annotations["steps"]:
         assert entry["source"], entry["step"]

@@ -37,7 +37,7 @@ from cardtutor.engine.text import MESSAGES, Msg
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "cardtutor" / "engine" / "examples"
-SEED = Path("/work/shared/seeds/000_1d97ab8760326182.txt")
+SEED = Path(__file__).resolve().parents[2] / "fixtures" / "sources" / "000_1d97ab8760326182.txt"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """``manage.py build_replay_fixtures``: write ``fixtures/replays.json`` from the engine examples.
 
 Inputs: the engine's example records and annotations (``cardtutor/engine/examples/``) and
-the two seed texts (``--seeds``, default ``../shared/seeds``), from which the passage each
+the two seed texts (``--seeds``, default ``fixtures/sources``), from which the passage each
 replay follows is cut. The result is a Django fixture with fixed primary keys, so
 ``loaddata`` can load it again and again without duplicating anything. Loading it replays
 every record through the engine (see ``Replay`` pre_save).
@@ -120,7 +120,7 @@ class Command(BaseCommand):
     help = "Build fixtures/replays.json from the engine's example games and the seed texts."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--seeds", default=str(Path(settings.BASE_DIR).parent / "shared" / "seeds"))
+        parser.add_argument("--seeds", default=str(Path(settings.BASE_DIR) / "fixtures" / "sources"))
         parser.add_argument("--output", default=str(Path(settings.BASE_DIR) / "fixtures" / "replays.json"))
 
     def handle(self, *args: Any, **options: Any) -> None:
