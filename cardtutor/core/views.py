@@ -14,7 +14,7 @@ from django.template.response import TemplateResponse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from cardtutor.core.preferences import DECK_FOUR_COLOUR, DECK_TWO_COLOUR, remember_deck
 from cardtutor.core.rules_text import RULE_GAMES, SUMMARIES, rule_anchors
@@ -26,22 +26,22 @@ def healthz(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok", content_type="text/plain")
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "core/home.html")
 
 
-@require_GET
+@require_safe
 def practice(request: HttpRequest) -> HttpResponse:
     return render(request, "core/practice.html")
 
 
-@require_GET
+@require_safe
 def rules(request: HttpRequest) -> HttpResponse:
     return render(request, "core/rules.html")
 
 
-@require_GET
+@require_safe
 def rules_game(request: HttpRequest, game: str) -> HttpResponse:
     """One game's rules, one section per stable anchor that engine events link to."""
     if game not in RULE_GAMES:
@@ -57,7 +57,7 @@ def rules_game(request: HttpRequest, game: str) -> HttpResponse:
     return render(request, "core/rules_game.html", {"game": game, "sections": sections})
 
 
-@require_GET
+@require_safe
 def deck(request: HttpRequest) -> HttpResponse:
     """Every card face, the back and the states: the card component's own page."""
     return render(request, "core/deck.html", {"cards": ALL_CARDS})

@@ -83,9 +83,13 @@ def _render_value(value: Any, lang: str) -> Any:
     name_in = getattr(value, "name_in", None)
     if callable(name_in):  # Suit, Rank
         return name_in(lang)
-    if isinstance(value, (list, tuple)) and value and not isinstance(value[0], (int, str)):
+    if isinstance(value, (list, tuple)) and value and all(_is_nameable(v) for v in value):
         return join_names(value, lang)
     return value
+
+
+def _is_nameable(value: Any) -> bool:
+    return isinstance(value, Msg) or callable(getattr(value, "name", None))
 
 
 def join_names(items: Iterable[Any], lang: str) -> str:

@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from cardtutor.replays.forms import ReplayImportForm
@@ -26,7 +26,7 @@ from cardtutor.replays.rendering import rendered_page, rendered_step, replay_ver
 from cardtutor.replays.transfer import ReplayImportError, export_replay, import_replay
 
 
-@require_GET
+@require_safe
 def replay_list(request: HttpRequest) -> HttpResponse:
     game = request.GET.get("game", "")
     replays = Replay.objects.all()
@@ -45,7 +45,7 @@ def replay_list(request: HttpRequest) -> HttpResponse:
     })
 
 
-@require_GET
+@require_safe
 def replay_start(request: HttpRequest, slug: str) -> HttpResponse:
     replay = get_object_or_404(Replay, slug=slug)
     return redirect("replays:step", slug=replay.slug, number=0)
@@ -54,7 +54,7 @@ def replay_start(request: HttpRequest, slug: str) -> HttpResponse:
 PERSPECTIVE = re.compile(r"^(all|[A-Z])$")
 
 
-@require_GET
+@require_safe
 @vary_on_headers("HX-Request")
 def replay_step(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     version = replay_version(slug)
@@ -72,7 +72,7 @@ def replay_step(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return HttpResponse(rendered_page(request, version, step, number, lang))
 
 
-@require_GET
+@require_safe
 def replay_export(request: HttpRequest, slug: str) -> JsonResponse:
     replay = get_object_or_404(Replay, slug=slug)
     response = JsonResponse(export_replay(replay), json_dumps_params={"ensure_ascii": False, "indent": 2})
@@ -92,7 +92,7 @@ def replay_import(request: HttpRequest) -> HttpResponse:
         try:
             data: Any = json.loads(upload.read().decode("utf-8"))
             replay = import_replay(data, replace=form.cleaned_data["replace"])
-        except (UnicodeDecodeError, json.JSONDecodeError):
+        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
             error = _("The file is not valid JSON (UTF-8).")
         except ReplayImportError as err:
             error = _("Refused, nothing was stored: %(reason)s") % {"reason": err}

@@ -28,7 +28,7 @@ class Command(BaseCommand):
             else:
                 with open(path, encoding="utf-8") as handle:
                     data = json.load(handle)
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as err:
             raise CommandError(f"Cannot read {path}: {err}") from err
         try:
             replay = import_replay(data, replace=options["replace"])

@@ -1,0 +1,155 @@
+"""Bad input gets a clear answer and the right status, never a 500, and loses nothing."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from pathlib import Path
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+from django.test import Client
+
+from cardtutor.engine.errors import EngineError
+from cardtutor.replays.models import Annotation, Replay
+from cardtutor.replays.timeline import check_record
+from cardtutor.replays.transfer import ReplayImportError, export_replay, import_replay
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURE = ROOT / "fixtures" / "replays.json"
+
+
+@pytest.fixture
+def replays(db) -> None:
+    call_command("loaddata", str(FIXTURE), verbosity=0)
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "status"),
+    [
+        ("get", "/replays/piquet-example/step/99999999999999999999/", 404),
+        ("get", "/replays/piquet-example/step/33/", 404),
+        ("get", "/replays/piquet-example/step/5/?seat=%3Cscript%3E", 200),
+        ("get", "/replays/piquet-example/step/5/?seat=Z", 200),
+        ("get", "/replays/piquet-example/step/5/?seat=" + "A" * 5000, 200),
+        ("get", "/replays/no-such/step/0/", 404),
+        ("get", "/replays/%E2%9C%93/step/0/", 404),
+        ("get", "/replays/?game=%00", 200),
+        ("get", "/replays/no-such/export.json", 404),
+        ("post", "/replays/piquet-example/step/1/", 405),
+        ("head", "/replays/piquet-example/step/1/", 200),
+        ("head", "/", 200),
+        ("get", "/rules/chess/", 404),
+        ("get", "/rules/piquet/", 200),
+        ("post", "/preferences/deck/", 400),
+        ("get", "/i18n/setlang/", 302),
+        ("get", "/replays/import/", 302),
+    ],
+)
+def test_odd_requests_get_the_right_status(client: Client, replays, method: str, url: str, status: int) -> None:
+    response = getattr(client, method)(url)
+    assert response.status_code == status
+
+
+def test_unknown_language_is_ignored(client: Client, replays) -> None:
+    response = client.post("/i18n/setlang/", {"language": "xx", "next": "/"})
+    assert response.status_code == 302
+    assert client.get("/")["Content-Language"] == "en"
+
+
+def test_mutated_records_are_refused_with_an_engine_error(replays) -> None:
+    """A small fuzz of the engines through the replay check: only EngineError may escape."""
+    rng = random.Random(20261122)
+    values = [None, 0, -1, 2**70, "", "x", "QS", "QS#9", "10H", [], {}, [1], True, 1.5, "A", "Z"]
+    records = {r.game: r.record for r in Replay.objects.all()}
+
+    def mutate(obj: object) -> None:
+        if isinstance(obj, dict) and obj:
+            key = rng.choice(list(obj))
+            roll = rng.random()
+            if roll < 0.3:
+                obj[key] = copy.deepcopy(rng.choice(values))
+            elif roll < 0.4:
+                del obj[key]
+            else:
+                mutate(obj[key])
+        elif isinstance(obj, list) and obj:
+            i = rng.randrange(len(obj))
+            roll = rng.random()
+            if roll < 0.3:
+                obj[i] = copy.deepcopy(rng.choice(values))
+            elif roll < 0.4:
+                del obj[i]
+            elif roll < 0.5:
+                obj.insert(i, copy.deepcopy(obj[rng.randrange(len(obj))]))
+            else:
+                mutate(obj[i])
+
+    refused = 0
+    for _ in range(300):
+        game = rng.choice(sorted(records))
+        record = copy.deepcopy(records[game])
+        for _ in range(rng.randint(1, 3)):
+            mutate(record)
+        try:
+            check_record(game, record)
+        except EngineError as err:
+            assert err.render("de") and str(err)
+            refused += 1
+    assert refused > 100
+
+
+def _staff_client(django_user_model) -> Client:
+    client = Client()
+    client.force_login(django_user_model.objects.create_user("staff", password="pw-123456", is_staff=True))
+    return client
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"[" * 100_000 + b"]" * 100_000, "not valid JSON"),
+        (b"\xff\xfe", "not valid JSON"),
+        (b"{}", "format"),
+        (b"null", "one JSON object"),
+        (json.dumps({"format": "cardtutor-replay", "version": 1}).encode(), "title"),
+    ],
+)
+def test_bad_uploads_are_answered_in_the_form_and_store_nothing(
+    replays, django_user_model, content: bytes, message: str
+) -> None:
+    client = _staff_client(django_user_model)
+    counts = (Replay.objects.count(), Annotation.objects.count())
+    upload = SimpleUploadedFile("replay.json", content, content_type="application/json")
+    response = client.post("/replays/import/", {"file": upload})
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert (Replay.objects.count(), Annotation.objects.count()) == counts
+
+
+def test_oversized_upload_is_refused(replays, django_user_model) -> None:
+    client = _staff_client(django_user_model)
+    upload = SimpleUploadedFile("big.json", b" " * (2 * 1024 * 1024 + 1))
+    response = client.post("/replays/import/", {"file": upload})
+    assert response.status_code == 200
+    assert "too large" in response.content.decode()
+
+
+def test_forged_import_without_csrf_token_is_refused(replays, django_user_model) -> None:
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(django_user_model.objects.create_user("s", password="pw-123456", is_staff=True))
+    data = export_replay(Replay.objects.get(slug="besik-example"))
+    data["title"]["en"] = "Forged"
+    upload = SimpleUploadedFile("r.json", json.dumps(data).encode())
+    response = client.post("/replays/import/", {"file": upload, "replace": "on"})
+    assert response.status_code == 403
+    assert Replay.objects.get(slug="besik-example").title_en != "Forged"
+
+
+def test_import_of_a_record_for_the_wrong_seats_is_refused(replays) -> None:
+    data = export_replay(Replay.objects.get(slug="piquet-example"))
+    data["seats"] = [{"seat": "X"}, {"seat": "Y"}]
+    with pytest.raises(ReplayImportError, match="seats"):
+        import_replay(data, replace=True)
