@@ -138,3 +138,20 @@ def test_an_exception_in_a_view_gives_the_500_page(client: Client, settings, mon
     response = client.get("/practice/")
     assert response.status_code == 500
     assert "Server error" in response.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", ["piquet", "besik"])
+def test_rule_pages_have_a_section_for_every_engine_anchor(client: Client, game: str) -> None:
+    from cardtutor.core.rules_text import SUMMARIES, rule_anchors
+
+    anchors = rule_anchors(game)
+    assert set(SUMMARIES[game]) == set(anchors)
+    for lang in ("en", "de"):
+        client.cookies["django_language"] = lang
+        html = client.get(f"/rules/{game}/").content.decode()
+        for anchor, titles in anchors.items():
+            assert f'id="{anchor}"' in html
+            assert titles[1 if lang == "de" else 0] in html
+            summary = SUMMARIES[game][anchor][1 if lang == "de" else 0]
+            assert summary.replace("'", "&#x27;").replace('"', "&quot;") in html

@@ -317,3 +317,19 @@ def test_edited_replay_is_never_served_stale(client: Client, replays) -> None:
     replay.title_en = "Renamed example"
     replay.save()
     assert "Renamed example" in client.get(url).content.decode()
+
+
+@pytest.mark.parametrize("slug", list(FINAL))
+def test_every_event_links_to_an_existing_rule_anchor(replays, slug: str) -> None:
+    from cardtutor.core.rules_text import rule_anchors
+
+    replay = replays[slug]
+    timeline = build_timeline(replay.game, replay.record)
+    linked = 0
+    for step in timeline.steps:
+        for event in step.events:
+            if event.rule:
+                page, _, anchor = event.rule.partition("#")
+                assert page == replay.game and anchor in rule_anchors(page), event.rule
+                linked += 1
+    assert linked >= len(timeline.steps) // 2

@@ -72,6 +72,10 @@ SUMMARIES: dict[str, dict[str, tuple[str, str]]] = {
             "Winning all twelve tricks scores 40 for the cards instead of 10.",
             "Wer alle zwölf Stiche macht, zählt 40 statt 10 für die Karten.",
         ),
+        "reckoning-order": (
+            "Scores reckon in this order, whoever speaks first: (I) carte blanche, (II) point, (III) sequences, (IV) sets, (V) points made in play, (VI) the cards. Pique and repique are judged by this order, so younger's good point comes before elder's sequences.",
+            "Gezählt wird in dieser Reihenfolge, gleich wer zuerst spricht: (I) Carte blanche, (II) Point, (III) Sequenzen, (IV) Sätze, (V) Punkte im Spiel, (VI) die Karten. Pique und Repique richten sich nach dieser Reihenfolge; ein guter Point der Hinterhand zählt also vor den Sequenzen der Vorhand.",
+        ),
         "pique": (
             "Elder only: reaching 30 with hand and play before younger reckons anything scores 30 more. Scores reckon in the order carte blanche, point, sequences, sets, play, cards; equalities do not save; the cards never count toward it.",
             "Nur die Vorhand: Wer mit Blatt und Spiel 30 erreicht, bevor die Hinterhand etwas zählt, bekommt 30 dazu. Gezählt wird in der Reihenfolge Carte blanche, Point, Sequenzen, Sätze, Spiel, Karten; Gleichheit rettet nicht; die Karten zählen nicht mit.",
@@ -134,6 +138,18 @@ SUMMARIES: dict[str, dict[str, tuple[str, str]]] = {
         "trump-seven": (
             "Declaring a trump seven scores 10 (both together 20). After winning a trick a declared seven may be exchanged for the turned-up card. This does not use up the turn's meld. A turned-up seven gives the dealer 10 (standard rule).",
             "Eine gemeldete Trumpf-Sieben zählt 10 (beide zusammen 20). Nach einem gewonnenen Stich darf sie gegen die offene Trumpfkarte getauscht werden; das verbraucht die Meldung des Zuges nicht. Eine aufgedeckte Sieben bringt dem Geber 10 (Standardregel).",
+        ),
+        "seven-exchange": (
+            "After winning a trick, a player holding a trump seven may exchange it for the turned-up card (declaring the seven if he has not yet). In the seed's rules the card taken may be used in a meld on the same turn.",
+            "Wer einen Stich gewonnen hat und eine Trumpf-Sieben hält, darf sie gegen die offene Trumpfkarte tauschen (und meldet sie dabei, falls noch nicht geschehen). Nach den Regeln der Quelle darf die eingetauschte Karte im selben Zug gemeldet werden.",
+        ),
+        "seven-turned-up": (
+            "If the turned-up card is itself a seven, the dealer scores 10 (standard rule; the seed is silent).",
+            "Ist die aufgedeckte Karte selbst eine Sieben, zählt der Geber 10 (Standardregel; die Quelle schweigt dazu).",
+        ),
+        "brisques": (
+            "Standard Bezique only: instead of Augen, every ace and ten won in tricks scores 10.",
+            "Nur Standard-Bezique: statt der Augen zählt jedes in Stichen gewonnene As und jede Zehn 10.",
         ),
         "augen": (
             "Card points won in tricks, counted at the end of the deal: ace 11, ten 10, king 4, queen 3, jack 2 (240 in a two-pack deal).",
