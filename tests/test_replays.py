@@ -333,3 +333,15 @@ def test_every_event_links_to_an_existing_rule_anchor(replays, slug: str) -> Non
                 assert page == replay.game and anchor in rule_anchors(page), event.rule
                 linked += 1
     assert linked >= len(timeline.steps) // 2
+
+
+def test_tricks_won_are_listed(client: Client, replays) -> None:
+    last = len(replays["piquet-example"].record["actions"])
+    html = client.get(step_url("piquet-example", last)).content.decode()
+    assert html.count('class="tricks-won"') == 2
+    assert html.count("<li value=") == 12
+    assert "The deal is over." in html
+    besik = client.get(step_url("besik-example", 50)).content.decode()
+    assert 'class="tricks-won"' in besik
+    # a player does not get to look through the cards of the tricks won in Besik
+    assert 'class="tricks-won"' not in client.get(step_url("besik-example", 50, "A")).content.decode()

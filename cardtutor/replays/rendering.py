@@ -15,6 +15,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
@@ -31,7 +32,11 @@ CSRF_PLACEHOLDER = "__cardtutor_csrf_token_placeholder__"
 
 
 class LRU:
-    """A small thread-safe least-recently-used map."""
+    """A small thread-safe least-recently-used map.
+
+    Disabled while ``DEBUG`` is on, so edited templates show at once during development
+    (the development server reloads on Python changes only).
+    """
 
     def __init__(self, size: int) -> None:
         self.size = size
@@ -39,6 +44,8 @@ class LRU:
         self._lock = threading.Lock()
 
     def get(self, key: Any) -> Any:
+        if settings.DEBUG:
+            return None
         with self._lock:
             value = self._data.get(key)
             if value is not None:

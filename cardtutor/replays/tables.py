@@ -51,6 +51,7 @@ class BesikTables:
                 "hidden": range(h["count"] - len(h["declared"])) if concealed is None else (),
                 "count": h["count"],
                 "tricks": h["tricks"],
+                "won_cards": h.get("won"),
             })
         return {
             "hands": hands,
@@ -102,11 +103,14 @@ class PiquetTables:
             }
             for seat in seats
         ]
-        last_trick = None
-        if v.tricks and not v.trick:
-            t = v.tricks[-1]
-            follower = next(s for s in seats if s != t.leader)
-            last_trick = {"cards": [(t.leader, t.lead), (follower, t.follow)], "winner": t.winner}
+        tricks = [
+            {"number": i, "winner": t.winner,
+             "cards": [(t.leader, t.lead), (next(s for s in seats if s != t.leader), t.follow)]}
+            for i, t in enumerate(v.tricks, start=1)
+        ]
+        for hand in hands:
+            hand["won"] = [t for t in tricks if t["winner"] == hand["seat"]]
+        last_trick = tricks[-1] if tricks and not v.trick else None
         return {
             "hands": hands,
             "stock": v.stock,
