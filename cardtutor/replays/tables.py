@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Protocol
 
-from cardtutor.engine.cards import PhysicalCard, Suit
+from cardtutor.engine.cards import Suit
 
 
 class TableAdapter(Protocol):
@@ -23,11 +23,6 @@ class TableAdapter(Protocol):
     def hand_codes(self, state: Any, seats: list[str]) -> dict[str, list[str]]: ...
 
     def visible_events(self, events: Any, perspective: str) -> Any: ...
-
-
-def _plain(code: str) -> str:
-    """``"QS#2"`` → ``"QS"`` (the source lists cards without their pack)."""
-    return code.partition("#")[0]
 
 
 class BesikTables:
@@ -143,4 +138,4 @@ def adapter_for(game: str) -> TableAdapter:
     return {"besik": BesikTables(), "piquet": PiquetTables()}[game]
 
 
-__all__ = ["adapter_for", "TableAdapter", "PhysicalCard"]
+__all__ = ["adapter_for", "TableAdapter"]
