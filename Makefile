@@ -11,14 +11,15 @@ PORT   ?= 8000
 # apt-get needs root; use sudo when we are not root.
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help install install-dev run test lint typecheck messages migrate fixtures browser \
-        bench serve-prod collectstatic clean makemessages
+.PHONY: help install install-dev run test test-postgres lint typecheck messages migrate fixtures \
+        browser bench serve-prod collectstatic clean makemessages
 
 help:
 	@echo "make run         set up (virtualenv, install, migrate, load fixtures) and serve on http://$(HOST):$(PORT)/"
 	@echo "make install     the set-up alone"
 	@echo "make test        set up, install Chromium if missing, run ruff, mypy and the whole test suite"
 	@echo "make bench       engine and HTTP benchmarks (prints 'name value unit' lines)"
+	@echo "make test-postgres  the suite against the PostgreSQL in DATABASE_URL"
 	@echo "make serve-prod  gunicorn with production settings and hashed, compressed static files"
 
 $(VENV)/.created:
@@ -72,6 +73,12 @@ typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
 test: install-dev browser lint typecheck
+	$(BIN)/pytest
+
+# The whole suite against PostgreSQL: DATABASE_URL=postgres://user:pw@host/db make test-postgres
+test-postgres: install-dev browser
+	@[ -n "$$DATABASE_URL" ] || { echo "Set DATABASE_URL=postgres://..."; exit 2; }
+	$(BIN)/pip install --quiet -e '.[dev,postgres]'
 	$(BIN)/pytest
 
 bench: install-dev
