@@ -41,8 +41,9 @@ REPLAYS: list[dict[str, Any]] = [
             "A 28, B 23. Der deutsche Text ist maschinell übersetzt: Übersetzungshinweise und "
             "erschlossene Karten stehen beim jeweiligen Schritt."
         ),
-        "source_title": "Encyclopaedia Britannica (1911), „Piquet“, German machine translation",
-        "source_location": "Rubicon Piquet and the Example",
+        # Citations name the German texts in German, as they are.
+        "source_title": "„Piquet“, Encyclopaedia Britannica, 11. Ausgabe (1911), maschinell übersetzt",
+        "source_location": "„Rubicon Piquet“ bis „Example.“ und die Zählregeln",
         "seats": [
             {"seat": "A", "role": {"en": "elder hand", "de": "Vorhand"}},
             {"seat": "B", "role": {"en": "younger hand, dealer", "de": "Hinterhand, Geber"}},
@@ -67,8 +68,8 @@ REPLAYS: list[dict[str, Any]] = [
             "Quint-Major in Kreuz, A wartet auf die Karo-Dame für seine eigene. Meldungen A 460, "
             "B 300; Augen A 71, B 169; insgesamt A 531, B 469."
         ),
-        "source_title": "„Besik“, Rubrik Geschicklichkeitsspiele (German original)",
-        "source_location": "Spielregeln … Besik für vier Personen",
+        "source_title": "„Besik“, Rubrik Geschicklichkeitsspiele",
+        "source_location": "„Spielregeln“ bis „Besik für vier Personen“",
         "seats": [
             {"seat": "A", "role": {"en": "non-dealer", "de": "Vorhand"}},
             {"seat": "B", "role": {"en": "dealer", "de": "Geber"}},
