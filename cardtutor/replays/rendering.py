@@ -10,12 +10,8 @@ the caches are bounded LRUs, so odd requests cannot grow them without limit.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any
 
-from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
@@ -24,6 +20,7 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 
 from cardtutor.core.preferences import four_colour_deck
+from cardtutor.replays.lru import LRU
 from cardtutor.replays.models import Replay
 from cardtutor.replays.presentation import step_context
 from cardtutor.replays.timeline import timeline_for
@@ -31,41 +28,8 @@ from cardtutor.replays.timeline import timeline_for
 CSRF_PLACEHOLDER = "__cardtutor_csrf_token_placeholder__"
 
 
-class LRU:
-    """A small thread-safe least-recently-used map.
-
-    Disabled while ``DEBUG`` is on, so edited templates show at once during development
-    (the development server reloads on Python changes only).
-    """
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._data: OrderedDict[Any, Any] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Any) -> Any:
-        if settings.DEBUG:
-            return None
-        with self._lock:
-            value = self._data.get(key)
-            if value is not None:
-                self._data.move_to_end(key)
-            return value
-
-    def set(self, key: Any, value: Any) -> None:
-        with self._lock:
-            self._data[key] = value
-            self._data.move_to_end(key)
-            while len(self._data) > self.size:
-                self._data.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._data.clear()
-
-
-STEPS = LRU(2000)
-PAGES = LRU(400)
+STEPS = LRU(2000, off_in_debug=True)
+PAGES = LRU(400, off_in_debug=True)
 
 
 @dataclass(frozen=True)

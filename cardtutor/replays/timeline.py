@@ -7,8 +7,6 @@ is stored. Timelines are cached per process, keyed by the replay's primary key a
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -18,6 +16,7 @@ from cardtutor.engine.errors import RecordError
 from cardtutor.engine.events import Event
 from cardtutor.engine.record import Engine, GameRecord, Step, replay
 from cardtutor.engine.text import Msg, register_messages
+from cardtutor.replays.lru import LRU
 
 register_messages(
     {
@@ -126,22 +125,14 @@ def build_timeline(game: str, record_json: Any) -> Timeline:
     return Timeline(game, record, out)
 
 
-_CACHE: OrderedDict[tuple[int, str], Timeline] = OrderedDict()
-_LOCK = threading.Lock()
-_CACHE_SIZE = 32
+_TIMELINES = LRU(32)
 
 
 def timeline_for(replay_obj: Any) -> Timeline:
     """The cached timeline of a saved :class:`~cardtutor.replays.models.Replay`."""
     key = (replay_obj.pk, replay_obj.updated.isoformat() if replay_obj.updated else "")
-    with _LOCK:
-        found = _CACHE.get(key)
-        if found is not None:
-            _CACHE.move_to_end(key)
-            return found
-    timeline = build_timeline(replay_obj.game, replay_obj.record)
-    with _LOCK:
-        _CACHE[key] = timeline
-        while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    return timeline
+    found: Timeline | None = _TIMELINES.get(key)
+    if found is None:
+        found = build_timeline(replay_obj.game, replay_obj.record)
+        _TIMELINES.set(key, found)
+    return found

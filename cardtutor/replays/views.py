@@ -47,8 +47,9 @@ def replay_list(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def replay_start(request: HttpRequest, slug: str) -> HttpResponse:
-    replay = get_object_or_404(Replay, slug=slug)
-    return redirect("replays:step", slug=replay.slug, number=0)
+    if replay_version(slug) is None:
+        raise Http404(_("There is no replay %(slug)s.") % {"slug": slug})
+    return redirect("replays:step", slug=slug, number=0)
 
 
 PERSPECTIVE = re.compile(r"^(all|[A-Z])$")
