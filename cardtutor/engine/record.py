@@ -29,15 +29,19 @@ cardtutor.engine.errors.RecordError: This is not a cardtutor game record: 'forma
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from cardtutor.engine.errors import EngineError, RecordError
 from cardtutor.engine.events import Event
+from cardtutor.engine.contract import Engine
 from cardtutor.engine.text import Msg, register_messages
 
-__all__ = ["GameRecord", "Engine", "Step", "replay", "RECORD_FORMAT", "RECORD_VERSION"]
+if TYPE_CHECKING:
+    from cardtutor.engine.contract import Action, GameState
+
+__all__ = ["GameRecord", "Step", "replay", "RECORD_FORMAT", "RECORD_VERSION"]
 
 RECORD_FORMAT = "cardtutor-game-record"
 RECORD_VERSION = 1
@@ -92,29 +96,8 @@ class GameRecord:
         return data
 
 
-S = TypeVar("S")
-A = TypeVar("A")
-
-
-class Engine(Protocol[S, A]):
-    """What every game engine module offers to replays, drills and games.
-
-    ``start`` builds the initial state from a record's deal (and returns the
-    events reckoned before any action, e.g. carte blanche); ``apply`` is pure
-    and raises :class:`~cardtutor.engine.errors.IllegalActionError`.
-    """
-
-    game: str
-
-    def start(self, record: GameRecord) -> tuple[S, tuple[Event, ...]]: ...
-
-    def parse_action(self, data: Mapping[str, Any]) -> A: ...
-
-    def action_to_json(self, action: A) -> dict[str, Any]: ...
-
-    def actor(self, state: S) -> str | None: ...
-
-    def apply(self, state: S, action: A) -> tuple[S, tuple[Event, ...]]: ...
+S = TypeVar("S", bound="GameState[Any]")
+A = TypeVar("A", bound="Action")
 
 
 class Step(NamedTuple, Generic[S, A]):
@@ -123,12 +106,16 @@ class Step(NamedTuple, Generic[S, A]):
     number: int
     seat: str | None
     action: A | None
-    events: tuple[Event, ...]
+    events: Sequence[Event]
     state: S
 
 
 def replay(engine: Engine[S, A], record: GameRecord) -> list[Step[S, A]]:
-    """Replay a record; step 0 is the deal. Raises :class:`RecordError` naming the step."""
+    """Replay a record; step 0 is the deal. Raises :class:`RecordError` naming the step.
+
+    An action without ``"seat"`` (records written before actions carried their seat) is
+    taken to be by the seat to act.
+    """
     if record.game != engine.game:
         raise RecordError(Msg("record.game", game=record.game, engine=engine.game))
     try:
@@ -139,9 +126,11 @@ def replay(engine: Engine[S, A], record: GameRecord) -> list[Step[S, A]]:
         raise RecordError(Msg("record.deal", reason=err.msg), 0) from err
     steps: list[Step[S, A]] = [Step(0, None, None, events, state)]
     for number, data in enumerate(record.actions, start=1):
+        seat = state.seat_to_act
+        if "seat" not in data and seat is not None:
+            data = {**data, "seat": seat}
         try:
             action = engine.parse_action(data)
-            seat = engine.actor(state)
             state, events = engine.apply(state, action)
         except EngineError as err:
             raise RecordError(Msg("record.step", step=number, reason=err.msg), number) from err
