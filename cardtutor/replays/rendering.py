@@ -77,10 +77,10 @@ def rendered_step(request: HttpRequest, version: tuple[int, str], number: int,
     return found
 
 
-def rendered_page(request: HttpRequest, version: tuple[int, str], step: RenderedStep,
+def rendered_page(request: HttpRequest, slug: str, version: tuple[int, str], step: RenderedStep,
                   number: int, lang: str) -> str:
     """The full page of a step, with this request's CSRF token."""
-    replay_url = reverse("replays:step", args=[request.resolver_match.kwargs["slug"], number])
+    replay_url = reverse("replays:step", args=[slug, number])
     canonical = replay_url + ("" if step.perspective == "all" else f"?seat={step.perspective}")
     four = four_colour_deck(request)
     key = (version, number, step.perspective, lang, four)

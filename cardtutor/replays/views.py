@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from cardtutor.core.http import HtmxHttpRequest
 from cardtutor.replays.forms import ReplayImportForm
 from cardtutor.replays.models import Replay
 from cardtutor.replays.rendering import rendered_page, rendered_step, replay_version
@@ -57,7 +58,7 @@ PERSPECTIVE = re.compile(r"^(all|[A-Z])$")
 
 @require_safe
 @vary_on_headers("HX-Request")
-def replay_step(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+def replay_step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     version = replay_version(slug)
     if version is None:
         raise Http404(_("There is no replay %(slug)s.") % {"slug": slug})
@@ -70,7 +71,7 @@ def replay_step(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         raise Http404(_("This replay has no step %(number)d.") % {"number": number})
     if request.htmx:
         return HttpResponse(step.step_html + step.oob_html)
-    return HttpResponse(rendered_page(request, version, step, number, lang))
+    return HttpResponse(rendered_page(request, slug, version, step, number, lang))
 
 
 @require_safe
@@ -84,7 +85,7 @@ def replay_export(request: HttpRequest, slug: str) -> JsonResponse:
 @staff_member_required
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
-def replay_import(request: HttpRequest) -> HttpResponse:
+def replay_import(request: HtmxHttpRequest) -> HttpResponse:
     """Upload a replay exported as JSON (staff only). Errors come back as a 200 form."""
     error = ""
     form = ReplayImportForm(request.POST or None, request.FILES or None)
