@@ -1,26 +1,19 @@
 """Short rule summaries per rule anchor, in English and German.
 
-The anchors and titles come from the engines (``RULE_ANCHORS``); engine events link to
+The anchors and titles come from the engines (``GAMES[game].rule_anchors``); engine events link to
 ``/rules/<game>/#<anchor>``. These summaries follow ../shared/RULES.md (our rulings); the
 full rule reference pages are a later issue.
 """
 
 from __future__ import annotations
 
-RULE_GAMES = ("piquet", "besik")
-
+from cardtutor.engine import GAMES
 
 def rule_anchors(game: str) -> dict[str, tuple[str, str]]:
-    """The engine's rule anchors: anchor -> (English title, German title)."""
-    if game == "piquet":
-        from cardtutor.engine.piquet import RULE_ANCHORS as PIQUET_ANCHORS
+    """The engine's rule anchors: anchor -> (English title, German title); ``{}`` if no game."""
+    info = GAMES.get(game)
+    return dict(info.rule_anchors) if info else {}
 
-        return PIQUET_ANCHORS
-    if game == "besik":
-        from cardtutor.engine.besik import RULE_ANCHORS as BESIK_ANCHORS
-
-        return BESIK_ANCHORS
-    return {}
 
 SUMMARIES: dict[str, dict[str, tuple[str, str]]] = {
     "piquet": {

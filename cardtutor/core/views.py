@@ -17,7 +17,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from cardtutor.core.preferences import DECK_FOUR_COLOUR, DECK_TWO_COLOUR, remember_deck
-from cardtutor.core.rules_text import RULE_GAMES, SUMMARIES, rule_anchors
+from cardtutor.core.rules_text import SUMMARIES, rule_anchors
+from cardtutor.engine import GAMES
 from cardtutor.engine.cards import ALL_CARDS
 
 
@@ -38,13 +39,15 @@ def practice(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def rules(request: HttpRequest) -> HttpResponse:
-    return render(request, "core/rules.html")
+    lang = get_language() or "en"
+    games = [(key, info.name(lang)) for key, info in GAMES.items()]
+    return render(request, "core/rules.html", {"games": games})
 
 
 @require_safe
 def rules_game(request: HttpRequest, game: str) -> HttpResponse:
     """One game's rules, one section per stable anchor that engine events link to."""
-    if game not in RULE_GAMES:
+    if game not in GAMES:
         raise Http404(_("There are no rules for this game."))
     german = (get_language() or "en").startswith("de")
     summaries = SUMMARIES[game]
@@ -54,7 +57,9 @@ def rules_game(request: HttpRequest, game: str) -> HttpResponse:
          if anchor in summaries else ""}
         for anchor, titles in rule_anchors(game).items()
     ]
-    return render(request, "core/rules_game.html", {"game": game, "sections": sections})
+    return render(request, "core/rules_game.html", {
+        "game": game, "game_name": GAMES[game].name(get_language() or "en"), "sections": sections,
+    })
 
 
 @require_safe

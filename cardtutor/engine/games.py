@@ -6,8 +6,8 @@ engine package implementing :mod:`cardtutor.engine.contract`.
 
 >>> [game.key for game in GAMES.values()]
 ['piquet', 'besik']
->>> GAMES["besik"].name("de"), GAMES["besik"].player_counts
-('Besik', (2, 3, 4))
+>>> GAMES["piquet"].name("de"), GAMES["besik"].name("en"), GAMES["besik"].player_counts
+('Rubicon-Piquet', 'Besik (Bezique)', (2, 3, 4))
 >>> GAMES["piquet"].engine.game
 'piquet'
 """
@@ -25,7 +25,7 @@ GAMES: Mapping[str, GameInfo] = MappingProxyType(
     {
         "piquet": GameInfo(
             key="piquet",
-            names={"en": "Piquet", "de": "Piquet"},
+            names={"en": "Rubicon Piquet", "de": "Rubicon-Piquet"},
             seats=("A", "B"),
             rulesets=("rubicon",),
             player_counts=(2,),
@@ -34,7 +34,7 @@ GAMES: Mapping[str, GameInfo] = MappingProxyType(
         ),
         "besik": GameInfo(
             key="besik",
-            names={"en": "Besik", "de": "Besik"},
+            names={"en": "Besik (Bezique)", "de": "Besik"},
             seats=("A", "B"),
             rulesets=("seed", "standard"),
             player_counts=(2, 3, 4),

@@ -19,18 +19,22 @@ from django.db import models
 from django.db.models.signals import pre_save
 from django.dispatch import receiver
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from cardtutor.engine import GAMES
 from cardtutor.engine.errors import RecordError
 
 
-class Replay(models.Model):
-    class Game(models.TextChoices):
-        PIQUET = "piquet", _("Piquet")
-        BESIK = "besik", _("Besik")
+def game_choices() -> list[tuple[str, str]]:
+    """The registered games, named in the active language (evaluated when read)."""
+    lang = get_language() or "en"
+    return [(key, info.name(lang)) for key, info in GAMES.items()]
 
+
+class Replay(models.Model):
     slug = models.SlugField(_("slug"), unique=True)
-    game = models.CharField(_("game"), max_length=16, choices=Game.choices)
+    game = models.CharField(_("game"), max_length=16, choices=game_choices)
     ruleset = models.CharField(_("ruleset"), max_length=32)
     title_en = models.CharField(_("title (English)"), max_length=200)
     title_de = models.CharField(_("title (German)"), max_length=200)

@@ -1,28 +1,30 @@
 """The computed timeline of a replay: the engine's steps, explained and totalled.
 
-Everything here is derived from the stored game record by the engine; nothing computed
-is stored. Timelines are cached per process, keyed by the replay's primary key and its
-``updated`` time, so an edited replay is recomputed.
+Everything here is derived from the stored game record by the engine, through the one engine
+contract (:mod:`cardtutor.engine.contract`) and the registry :data:`cardtutor.engine.GAMES`;
+nothing computed is stored. Timelines are cached per process, keyed by the replay's primary
+key and its ``updated`` time, so an edited replay is recomputed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
+from cardtutor.engine import GAMES
+from cardtutor.engine.contract import Engine, GameState, Outcome
 from cardtutor.engine.errors import RecordError
 from cardtutor.engine.events import Event
-from cardtutor.engine.record import Engine, GameRecord, Step, replay
+from cardtutor.engine.record import GameRecord, Step, replay
 from cardtutor.engine.text import Msg, register_messages
 from cardtutor.replays.lru import LRU
 
 register_messages(
     {
         "replay.unknown_game": (
-            "Unknown game {game!r}: use 'piquet' or 'besik'.",
-            "Unbekanntes Spiel {game!r}: 'piquet' oder 'besik' verwenden.",
+            "Unknown game {game!r}: use one of {games}.",
+            "Unbekanntes Spiel {game!r}: eines von {games} verwenden.",
         ),
         "replay.seats": (
             "The replay's seats {seats} do not match the record's seats {record_seats}.",
@@ -32,17 +34,12 @@ register_messages(
 )
 
 
-@cache
 def engine_for(game: str) -> Engine[Any, Any]:
-    if game == "piquet":
-        from cardtutor.engine.piquet import ENGINE as PIQUET
-
-        return PIQUET
-    if game == "besik":
-        from cardtutor.engine.besik import ENGINE as BESIK
-
-        return BESIK
-    raise RecordError(Msg("replay.unknown_game", game=game))
+    """The engine of a registered game; an unknown game is a :class:`RecordError`."""
+    info = GAMES.get(game) if isinstance(game, str) else None
+    if info is None:
+        raise RecordError(Msg("replay.unknown_game", game=game, games=", ".join(GAMES)))
+    return info.engine
 
 
 def check_record(game: str, record_json: Any, seats: Any = None) -> list[Step[Any, Any]]:
@@ -63,17 +60,26 @@ class TimelineStep:
     seat: str | None
     action: Any
     action_json: dict[str, Any] | None
-    events: tuple[Event, ...]
-    state: Any
-    totals: dict[str, int]
-    """Running score of every seat after this step (a partnership's score for each partner)."""
+    events: Sequence[Event]
+    state: GameState[Any]
+    outcome: Outcome
+    """The score after this step: this deal's points and the game (partie) totals."""
+
+    @property
+    def totals(self) -> dict[str, int]:
+        """Each seat's game total after this step (a partnership's total for each partner)."""
+        game = self.outcome.game
+        return {seat: game[self.state.party_of(seat)] for seat in self.state.seats}
+
+    @property
+    def deal_totals(self) -> dict[str, int]:
+        """Each seat's points in the current deal so far."""
+        deal = self.outcome.deal
+        return {seat: deal[self.state.party_of(seat)] for seat in self.state.seats}
 
     @property
     def score_events(self) -> list[Event]:
         return [e for e in self.events if e.is_score]
-
-    def explanation(self, lang: str) -> str:
-        return " ".join(e.msg.render(lang) for e in self.events if e.kind != "say")
 
 
 @dataclass(frozen=True)
@@ -90,39 +96,22 @@ class Timeline:
         return [(s.number, e) for s in self.steps[: number + 1] for e in s.events if e.is_score]
 
 
-def _seat_totals(seats: Sequence[str], running: Mapping[str, int]) -> dict[str, int]:
-    """Map each seat to its score; a party named by several seats ("AC") counts for each."""
-    out = {}
-    for seat in seats:
-        if seat in running:
-            out[seat] = running[seat]
-        else:
-            out[seat] = next((v for k, v in running.items() if seat in k), 0)
-    return out
-
-
 def build_timeline(game: str, record_json: Any) -> Timeline:
     engine = engine_for(game)
     record = GameRecord.from_json(record_json)
-    steps = replay(engine, record)
-    running: dict[str, int] = {}
-    out = []
-    for step in steps:
-        for event in step.events:
-            if event.is_score and event.totals:
-                running.update(event.totals)
-        out.append(
-            TimelineStep(
-                number=step.number,
-                seat=step.seat,
-                action=step.action,
-                action_json=None if step.action is None else engine.action_to_json(step.action),
-                events=step.events,
-                state=step.state,
-                totals=_seat_totals(record.seats, running),
-            )
+    steps = [
+        TimelineStep(
+            number=step.number,
+            seat=step.seat,
+            action=step.action,
+            action_json=None if step.action is None else step.action.to_json(),
+            events=step.events,
+            state=step.state,
+            outcome=step.state.outcome(),
         )
-    return Timeline(game, record, out)
+        for step in replay(engine, record)
+    ]
+    return Timeline(game, record, steps)
 
 
 _TIMELINES = LRU(32)

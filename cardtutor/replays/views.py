@@ -22,7 +22,8 @@ from django.views.decorators.vary import vary_on_headers
 
 from cardtutor.core.http import HtmxHttpRequest
 from cardtutor.replays.forms import ReplayImportForm
-from cardtutor.replays.models import Replay
+from cardtutor.engine import GAMES
+from cardtutor.replays.models import Replay, game_choices
 from cardtutor.replays.rendering import rendered_page, rendered_step, replay_version
 from cardtutor.replays.transfer import ReplayImportError, export_replay, import_replay
 
@@ -31,7 +32,7 @@ from cardtutor.replays.transfer import ReplayImportError, export_replay, import_
 def replay_list(request: HttpRequest) -> HttpResponse:
     game = request.GET.get("game", "")
     replays = Replay.objects.all()
-    if game in Replay.Game.values:
+    if game in GAMES:
         replays = replays.filter(game=game)
     else:
         game = ""
@@ -42,7 +43,7 @@ def replay_list(request: HttpRequest) -> HttpResponse:
         for r in replays
     ]
     return render(request, "replays/list.html", {
-        "items": items, "game": game, "games": Replay.Game.choices,
+        "items": items, "game": game, "games": game_choices(),
     })
 
 
