@@ -19,7 +19,7 @@ from cardtutor.engine.piquet import State, apply, new_deal, new_partie
 
 
 def _play(state: State, rng: random.Random) -> State:
-    while state.phase != 10:  # over
+    while not state.is_over:
         state, _ = apply(state, state.legal_actions.sample(rng))
     return state
 

@@ -11,33 +11,40 @@ Overview
   explicit hands and stock) and return the events reckoned before any action (carte blanche).
 - :func:`apply` ``(state, action) -> (new_state, events)`` is pure; an illegal action raises
   :class:`~cardtutor.engine.errors.IllegalActionError` whose message reads in English and German.
+- :class:`State` implements :class:`cardtutor.engine.contract.GameState`: ``seat_to_act``,
+  ``phase`` (:class:`Phase`), ``is_over``, ``outcome()`` (deal, completed deals and partie
+  totals), ``view(seat)`` (:class:`PiquetView`: what that seat may see; ``None``: everything,
+  for replays), ``score_breakdown()`` (the deal's points per seat and category).
 - :attr:`State.legal_actions` is a lazy :class:`LegalActions` view: ``action in
   state.legal_actions`` is one check (elder's 1,585 discards are never listed for it); it also
-  iterates, counts and samples (:meth:`LegalActions.sample`).
-- Actions are small immutable values with JSON forms: :class:`Exchange`, :class:`Declare`,
-  :class:`Play`, :class:`NextDeal` (:func:`action_from_json`, ``action.to_json()``).
-- :func:`view` ``(state, seat)`` is what that seat may see (``seat=None``: everything, for
-  replays); :func:`score_breakdown` gives the deal's points per seat and category.
+  iterates, counts (``count()``), samples (``sample(rng)``) and explains a refusal
+  (``why_illegal(action)``).
+- Actions are frozen dataclasses that carry their seat, with JSON forms: :class:`Exchange`,
+  :class:`Declare`, :class:`Play`, :class:`NextDeal` (:func:`action_from_json`,
+  ``action.to_json()``).
 - :func:`best_declaration` is the "best honest" declaration (declaring less is *sinking*, legal).
-- :data:`ENGINE` implements :class:`cardtutor.engine.record.Engine` for
-  :func:`cardtutor.engine.record.replay`.
+- :data:`ENGINE` implements :class:`cardtutor.engine.contract.Engine` for
+  :func:`cardtutor.engine.record.replay` and the site.
+- The points of the play are named constants for the double-dummy solver:
+  :data:`POINTS_LEAD`, :data:`POINTS_TRICK`, :data:`POINTS_LAST_TRICK`, :data:`POINTS_CARDS`,
+  :data:`POINTS_CAPOT`.
 
 Seats, roles and phases
 =======================
 
 Seats are names (default ``"A"``, ``"B"``). The dealer is the *younger* hand, the other the
-*elder* hand. :attr:`State.phase_name` is one of ``"exchange"`` (elder, then younger),
-``"declare"`` (:attr:`State.category` is ``"point"``, ``"sequence"`` or ``"set"``; elder
-declares, younger answers, in that order for each category), ``"play"`` (12 tricks),
-``"deal_over"`` (a partie awaits the next deal: the new dealer acts with :class:`NextDeal`) and
-``"over"``. :attr:`State.actor` is the seat to act (``None`` when over).
+*elder* hand. :attr:`State.phase` is one of ``Phase.EXCHANGE`` (elder, then younger),
+``Phase.DECLARE`` (:attr:`State.category` is ``"point"``, ``"sequence"`` or ``"set"``; elder
+declares, younger answers, in that order for each category), ``Phase.PLAY`` (12 tricks),
+``Phase.DEAL_OVER`` (a partie awaits the next deal: the new dealer acts with :class:`NextDeal`)
+and ``Phase.OVER``. :attr:`State.seat_to_act` is the seat to act (``None`` when over).
 
 Modelling choices (each documented on the rule pages):
 
 - **Exchange.** Elder's discard of *n* takes the top *n* of the stock; he always sees the cards
   of the top five he leaves (looking costs him nothing and younger never sees them).
   Younger's :class:`Exchange` carries ``look``: if he looks at the cards left over, elder sees
-  them too once he has led his first card (:func:`view`).
+  them too once he has led his first card (:meth:`State.view`).
 - **Carte blanche** is found on the 12 dealt cards, announced and scored (10) when the deal
   starts, and shown after the opponent's exchange: younger's after elder's, elder's after
   younger's. "Elder with carte blanche first says how many cards he will take" is modelled by
@@ -57,16 +64,16 @@ Score events (:meth:`cardtutor.engine.events.Event.score`) carry the seat, one o
 :data:`CATEGORIES` (plus ``"partie"`` for the settlement of a partie, whose ``totals`` are the
 partie totals), the points, the cards concerned, the deal's running totals and the rule.
 
-Rendering (all-seeing helpers on :class:`State`; :func:`view` for one seat)
-===========================================================================
+Rendering (all-seeing helpers on :class:`State`; :meth:`State.view` for one seat)
+==================================================================================
 
 ``state.hand(seat)``, ``state.discard(seat)``, ``state.stock_cards`` (top first; ``len`` is the
 count), ``state.current_trick`` (``((seat, card),)`` or ``()``), ``state.tricks`` (leader, lead,
-second card, winner as indices; :func:`view` gives :class:`TrickView` with names and cards),
-``state.tricks_won(seat)``, ``state.actor``, ``state.phase_name``, ``state.category``,
-``state.total(seat)``, ``state.deal_number``, :func:`score_breakdown` (seat -> category ->
-points for the deal), :func:`partie_totals` (completed deals). Raw fields are card masks
-(``Card.bit``) and card indices (``Card.index``), seat *indices* into ``state.seats``.
+second card, winner as indices; :meth:`State.view` gives :class:`TrickView` with names and
+cards), ``state.tricks_won(seat)``, ``state.category``, ``state.total(seat)``,
+``state.deal_number``. Raw fields are card masks (``Card.bit``) and card indices
+(``Card.index``), seat *indices* into ``state.seats``; the double-dummy solver reads ``seats``,
+``dealer``, ``turn``, ``hands``, ``lead``, ``leader``, ``tricks``, ``won`` and ``totals``.
 
 Event kinds: ``"say"`` (the declaration dialogue, e.g. A "Five cards." B "Equal." A
 "Forty-nine." B "Good."), ``"play"`` (a card led or played), ``"score"``, ``"info"``
@@ -104,23 +111,25 @@ Example
 =======
 
 >>> state, events = new_deal(seed=2024)
->>> state.actor, state.phase_name, len(state.legal_actions)
-('A', 'exchange', 1585)
+>>> state.seat_to_act, state.phase, state.legal_actions.count()
+('A', <Phase.EXCHANGE: 'exchange'>, 1585)
 >>> discard = Exchange.of("A", cards_from_mask(state.hands[0])[:5])
 >>> discard in state.legal_actions
 True
 >>> Exchange.of("A", cards_from_mask(state.hands[1])[:1]) in state.legal_actions
 False
 >>> state, events = apply(state, discard)
->>> state.actor, len(state.stock)
+>>> state.seat_to_act, len(state.stock)
 ('B', 3)
 """
 
 from __future__ import annotations
 
+import enum
 import itertools
 import random
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from math import comb
 from typing import Any, NamedTuple
 
@@ -133,15 +142,18 @@ from cardtutor.engine.cards import (
     format_cards,
     parse_cards,
 )
+from cardtutor.engine.contract import Engine, Outcome
+from cardtutor.engine.contract import View as ContractView
 from cardtutor.engine.errors import IllegalActionError, NotationError, RecordError
 from cardtutor.engine.events import Event
-from cardtutor.engine.record import Engine, GameRecord
+from cardtutor.engine.record import GameRecord
 from cardtutor.engine.text import Msg, register_messages
 
 __all__ = [
     "RULE_ANCHORS",
     "CATEGORIES",
     "DECLARATION_CATEGORIES",
+    "Phase",
     "State",
     "Partie",
     "Exchange",
@@ -150,15 +162,12 @@ __all__ = [
     "NextDeal",
     "Action",
     "LegalActions",
-    "View",
+    "PiquetView",
     "TrickView",
     "new_deal",
     "new_partie",
     "deal_from_seed",
     "apply",
-    "view",
-    "score_breakdown",
-    "partie_totals",
     "rubicon_settlement",
     "best_declaration",
     "honest_claim",
@@ -166,6 +175,11 @@ __all__ = [
     "point_value",
     "action_from_json",
     "ENGINE",
+    "POINTS_LEAD",
+    "POINTS_TRICK",
+    "POINTS_LAST_TRICK",
+    "POINTS_CARDS",
+    "POINTS_CAPOT",
 ]
 
 # --------------------------------------------------------------------------------------------
@@ -225,11 +239,48 @@ _CAT_RULE = (
     "piquet#repique",
 )
 
-# Phases (State.phase). Declaring phases are 2 + 2 * category + (0 elder, 1 younger).
+
+class Phase(enum.Enum):
+    """The phase of a deal (:attr:`State.phase`)."""
+
+    EXCHANGE = "exchange"
+    """Elder, then younger, discards and takes from the stock."""
+    DECLARE = "declare"
+    """Point, sequences, sets: elder declares, younger answers (:attr:`State.category`)."""
+    PLAY = "play"
+    """The twelve tricks."""
+    DEAL_OVER = "deal_over"
+    """A partie awaits its next deal: the new dealer acts with :class:`NextDeal`."""
+    OVER = "over"
+    """The deal (single-deal record) or the partie is over."""
+
+
+# Stages (the int State.stage, finer than the phase: it says who declares what). Declaring
+# stages are 2 + 2 * category + (0 elder, 1 younger).
 _EXCH_E, _EXCH_Y = 0, 1
 _DECL = 2
 _PLAY, _DEAL_OVER, _OVER = 8, 9, 10
-_PHASE_NAMES = ("exchange", "exchange") + ("declare",) * 6 + ("play", "deal_over", "over")
+_PHASE_OF_STAGE = (
+    (Phase.EXCHANGE,) * 2
+    + (Phase.DECLARE,) * 6
+    + (
+        Phase.PLAY,
+        Phase.DEAL_OVER,
+        Phase.OVER,
+    )
+)
+
+# Points of the play (exported for the double-dummy solver, which scores the play alone).
+POINTS_LEAD = 1
+"""Every card led scores 1."""
+POINTS_TRICK = 1
+"""The second player scores 1 when he wins the trick."""
+POINTS_LAST_TRICK = 1
+"""1 more for winning the last trick."""
+POINTS_CARDS = 10
+"""Seven tricks or more: the cards."""
+POINTS_CAPOT = 40
+"""All twelve tricks: capot, instead of the cards."""
 
 # Outcomes of a declaration category (State.outcomes): a seat index, or one of these.
 _UNDECIDED, _EQUAL, _NOBODY = -1, 2, 3
@@ -356,8 +407,13 @@ def _combos(cat: int, m: int) -> list[tuple[int, int, Msg]]:
         n = cards.bit_count()
         if n:
             kind = Msg("piquet.kind.quatorze" if n == 4 else "piquet.kind.trio")
-            out.append((cards, 14 if n == 4 else 3, Msg("piquet.setname.kind",
-                                                        name=_set_name(o, n), kind=kind)))
+            out.append(
+                (
+                    cards,
+                    14 if n == 4 else 3,
+                    Msg("piquet.setname.kind", name=_set_name(o, n), kind=kind),
+                )
+            )
     out.sort(key=lambda c: -c[1])
     return out
 
@@ -432,9 +488,7 @@ def _random_claim(cat: int, hand: int, rng: random.Random) -> int:
             sub = suit & rng.getrandbits(32)
         return sub
     if cat == 1:
-        return sum(
-            rng.choice(_SEQ_SUBS[(hand >> (8 * s)) & 255]) << (8 * s) for s in range(4)
-        )
+        return sum(rng.choice(_SEQ_SUBS[(hand >> (8 * s)) & 255]) << (8 * s) for s in range(4))
     out = 0
     for o in _SET_OFFSETS:
         cards = _bits(hand & _RANK_MASKS[o])
@@ -533,7 +587,8 @@ def _cards_repr(mask: int) -> str:
     return repr(format_cards(cards_from_mask(mask)))
 
 
-class Exchange(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Exchange:
     """Discard the cards of ``discard`` (a card mask) and take as many from the top of the stock.
 
     ``look`` (younger only): look at the cards left over; elder then sees them after his first
@@ -574,7 +629,8 @@ class Exchange(NamedTuple):
         return f"Exchange.of({self.seat!r}, {_cards_repr(self.discard)}{look})"
 
 
-class Declare(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Declare:
     """Claim the cards of ``cards`` (a mask; 0 = nothing) in ``category``.
 
     >>> Declare.of("A", "point", "AH KH QH JH 8H")
@@ -608,7 +664,8 @@ class Declare(NamedTuple):
         return f"Declare.of({self.seat!r}, {self.category!r}, {_cards_repr(self.cards)})"
 
 
-class Play(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Play:
     """Lead or play a card.
 
     >>> Play.of("A", "ah")
@@ -629,14 +686,20 @@ class Play(NamedTuple):
         return f"Play.of({self.seat!r}, {self.card.code!r})"
 
 
-class NextDeal(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class NextDeal:
     """Deal the next deal of a partie (by its dealer).
 
     >>> NextDeal("A").to_json()
     {'type': 'deal', 'seat': 'A'}
+    >>> NextDeal("A")
+    NextDeal('A')
     """
 
     seat: str
+
+    def __repr__(self) -> str:
+        return f"NextDeal({self.seat!r})"
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "deal", "seat": self.seat}
@@ -669,7 +732,7 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
         raise NotationError(Msg("piquet.notation.action", text=repr(data)))
     kind, seat = data.get("type"), data.get("seat")
     if not isinstance(seat, str):
-        raise NotationError(Msg("piquet.notation.field", field="seat", text=repr(seat)))
+        raise NotationError(Msg("piquet.notation.seat", text=repr(dict(data))))
     if kind == "play":
         card = data.get("card")
         if not isinstance(card, str):
@@ -685,9 +748,7 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
     if kind == "declare":
         category = data.get("category")
         if not isinstance(category, str):
-            raise NotationError(
-                Msg("piquet.notation.field", field="category", text=repr(category))
-            )
+            raise NotationError(Msg("piquet.notation.field", field="category", text=repr(category)))
         _category_index(category)
         return Declare(seat, category, _json_cards(data, "cards"))
     if kind == "deal":
@@ -717,7 +778,7 @@ class State(NamedTuple):
 
     seats: tuple[str, str]
     dealer: int
-    phase: int
+    stage: int
     turn: int
     """Seat index to act, -1 when the game is over."""
     hands: tuple[int, int]
@@ -749,7 +810,75 @@ class State(NamedTuple):
     deal_number: int
     partie: Partie | None
 
-    # -- roles and phase --
+    # -- the contract (cardtutor.engine.contract.GameState) --
+
+    @property
+    def parties(self) -> tuple[str, str]:
+        """The scoring parties: the two seats."""
+        return self.seats
+
+    def party_of(self, seat: str) -> str:
+        """The party ``seat`` scores for: itself.
+
+        >>> new_deal(seed=1)[0].party_of("B")
+        'B'
+        """
+        if seat not in self.seats:
+            raise KeyError(seat)
+        return seat
+
+    @property
+    def phase(self) -> Phase:
+        """The phase: ``Phase.EXCHANGE``, ``DECLARE``, ``PLAY``, ``DEAL_OVER`` or ``OVER``."""
+        return _PHASE_OF_STAGE[self.stage]
+
+    @property
+    def seat_to_act(self) -> str | None:
+        """The seat whose decision it is, ``None`` when the game is over."""
+        return self.seats[self.turn] if self.turn >= 0 else None
+
+    @property
+    def is_over(self) -> bool:
+        """The single deal, or the whole partie, is over."""
+        return self.stage == _OVER
+
+    @property
+    def legal_actions(self) -> LegalActions:
+        return LegalActions(self)
+
+    def outcome(self) -> Outcome:
+        """Where the deal and the partie stand.
+
+        ``deal``: this deal's running totals; ``deals``: the completed deals of a partie;
+        ``game``: those plus this deal so far (a single deal: the deal itself).
+
+        >>> state, _ = new_partie(seed=1, first_dealer="A")
+        >>> o = state.outcome()
+        >>> o.deal_number, dict(o.game), o.deals, o.multi_deal, o.winner
+        (1, {'A': 0, 'B': 0}, (), True, None)
+        """
+        return _outcome(self)
+
+    def view(self, seat: str | None) -> PiquetView:
+        """What ``seat`` may see of this state (``None``: the all-seeing view of a replay).
+
+        >>> state, _ = new_deal(seed=11)
+        >>> v = state.view("A")
+        >>> len(v.hands["A"]), v.hands["B"].count(None), v.stock.count(None), v.phase
+        (12, 12, 8, <Phase.EXCHANGE: 'exchange'>)
+        """
+        return _view(self, seat)
+
+    def score_breakdown(self) -> dict[str, dict[str, int]]:
+        """The deal's points per seat and category (every category, zeros included).
+
+        >>> state, _ = new_deal(seed=1)
+        >>> state.score_breakdown()["A"]["point"]
+        0
+        """
+        return _score_breakdown(self)
+
+    # -- roles and category --
 
     @property
     def elder(self) -> int:
@@ -760,27 +889,11 @@ class State(NamedTuple):
         return self.dealer
 
     @property
-    def phase_name(self) -> str:
-        return _PHASE_NAMES[self.phase]
-
-    @property
     def category(self) -> str | None:
         """The declaration category being declared, else ``None``."""
-        if _DECL <= self.phase < _PLAY:
-            return DECLARATION_CATEGORIES[(self.phase - _DECL) >> 1]
+        if _DECL <= self.stage < _PLAY:
+            return DECLARATION_CATEGORIES[(self.stage - _DECL) >> 1]
         return None
-
-    @property
-    def actor(self) -> str | None:
-        return self.seats[self.turn] if self.turn >= 0 else None
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == _OVER
-
-    @property
-    def legal_actions(self) -> LegalActions:
-        return LegalActions(self)
 
     # -- rendering helpers (all-seeing) --
 
@@ -853,8 +966,15 @@ class _Acc:
     def say(self, who: int, key: str, /, rule: str = "", **params: Any) -> None:
         self.events.append(Event("say", self.seats[who], Msg(key, **params), "", 0, (), {}, rule))
 
-    def info(self, who: int | None, key: str, /, rule: str = "", cards: tuple[Card, ...] = (),
-             **params: Any) -> None:
+    def info(
+        self,
+        who: int | None,
+        key: str,
+        /,
+        rule: str = "",
+        cards: tuple[Card, ...] = (),
+        **params: Any,
+    ) -> None:
         name = None if who is None else self.seats[who]
         msg = Msg(key, cards=cards, **params) if cards else Msg(key, **params)
         self.events.append(Event("info", name, msg, "", 0, cards, {}, rule))
@@ -909,7 +1029,7 @@ def _deal_state(
     state = State(
         seats=seats,
         dealer=dealer,
-        phase=_EXCH_E,
+        stage=_EXCH_E,
         turn=elder,
         hands=hands,
         dealt=hands,
@@ -931,8 +1051,14 @@ def _deal_state(
         partie=partie,
     )
     acc = _Acc(state)
-    acc.info(dealer, "piquet.info.deal", rule="piquet#deal", n=deal_number, dealer=seats[dealer],
-             elder=seats[elder])
+    acc.info(
+        dealer,
+        "piquet.info.deal",
+        rule="piquet#deal",
+        n=deal_number,
+        dealer=seats[dealer],
+        elder=seats[elder],
+    )
     for s in (elder, dealer):
         if cb >> s & 1:
             acc.say(s, "piquet.say.carte_blanche", rule="piquet#carte-blanche")
@@ -987,7 +1113,7 @@ def new_deal(
     >>> state, events = new_deal(hands={"A": "AS KS JS AH QH JH 8H JC 8C 7C 9D 8D",
     ...     "B": "10S 7S 10H 9H 7H KC QC 10C AD QD JD 10D"},
     ...     stock="9S 8S KH 9C KD QS AC 7D", dealer="B")
-    >>> state.actor, format_cards(state.stock_cards[:2])
+    >>> state.seat_to_act, format_cards(state.stock_cards[:2])
     ('A', '9S 8S')
     """
     dealer_i = _seat_arg(seats, dealer) if dealer is not None else 1
@@ -1014,7 +1140,7 @@ def new_partie(
     *,
     seed: int | str | None = None,
     first_dealer: str | None = None,
-    deals: list[Mapping[str, Any]] | None = None,
+    deals: Sequence[Mapping[str, Any]] | None = None,
     seats: tuple[str, str] = ("A", "B"),
 ) -> tuple[State, tuple[Event, ...]]:
     """A partie of six deals (more after a tie), the first deal ready to play.
@@ -1037,9 +1163,23 @@ def new_partie(
             raise NotationError(Msg("piquet.deal.cut"))
         a, b, dealer_i = _cut(seed)
         events.append(
-            Event("info", None, Msg("piquet.info.cut", a=seats[0], b=seats[1], ca=ALL_CARDS[a],
-                                    cb=ALL_CARDS[b], dealer=seats[dealer_i]),
-                  "", 0, (ALL_CARDS[a], ALL_CARDS[b]), {}, "piquet#partie")
+            Event(
+                "info",
+                None,
+                Msg(
+                    "piquet.info.cut",
+                    a=seats[0],
+                    b=seats[1],
+                    ca=ALL_CARDS[a],
+                    cb=ALL_CARDS[b],
+                    dealer=seats[dealer_i],
+                ),
+                "",
+                0,
+                (ALL_CARDS[a], ALL_CARDS[b]),
+                {},
+                "piquet#partie",
+            )
         )
     partie = Partie(seed, explicit, dealer_i, ())
     hands, stock = _partie_deal(seats, partie, 1, dealer_i)
@@ -1064,14 +1204,14 @@ def _partie_deal(
 
 
 def _expected(state: State) -> Msg:
-    phase = state.phase
-    if phase == _EXCH_E:
+    stage = state.stage
+    if stage == _EXCH_E:
         return Msg("piquet.expect.exchange_elder")
-    if phase == _EXCH_Y:
+    if stage == _EXCH_Y:
         return Msg("piquet.expect.exchange_younger", n=len(state.stock))
-    if phase < _PLAY:
-        return Msg(f"piquet.expect.declare.{(phase - _DECL) >> 1}")
-    if phase == _PLAY:
+    if stage < _PLAY:
+        return Msg(f"piquet.expect.declare.{(stage - _DECL) >> 1}")
+    if stage == _PLAY:
         return Msg("piquet.expect.play")
     return Msg("piquet.expect.deal")
 
@@ -1080,8 +1220,8 @@ def _check(state: State, action: object) -> Msg | None:
     """Why ``action`` is illegal in ``state`` (``None`` if it is legal)."""
     if not isinstance(action, _ACTION_TYPES):
         return Msg("piquet.illegal.not_action", text=repr(action))
-    phase = state.phase
-    if phase == _OVER:
+    stage = state.stage
+    if stage == _OVER:
         return Msg("piquet.illegal.over")
     t = state.turn
     seat = action.seat
@@ -1090,7 +1230,7 @@ def _check(state: State, action: object) -> Msg | None:
             return Msg("piquet.illegal.seat", seat=seat)
         return Msg("piquet.illegal.turn", seat=seat, turn=state.seats[t], expected=_expected(state))
     hand = state.hands[t]
-    if phase == _PLAY:
+    if stage == _PLAY:
         if not isinstance(action, Play):
             return Msg("piquet.illegal.phase", seat=seat, expected=_expected(state))
         card = action.card
@@ -1108,7 +1248,7 @@ def _check(state: State, action: object) -> Msg | None:
                     cards=cards_from_mask(hand & sm),
                 )
         return None
-    if phase < _DECL:
+    if stage < _DECL:
         if not isinstance(action, Exchange):
             return Msg("piquet.illegal.phase", seat=seat, expected=_expected(state))
         d = action.discard
@@ -1118,7 +1258,7 @@ def _check(state: State, action: object) -> Msg | None:
         if d & ~hand:
             return Msg("piquet.illegal.not_held", seat=seat, cards=cards_from_mask(d & ~hand))
         n = d.bit_count()
-        if phase == _EXCH_E:
+        if stage == _EXCH_E:
             if not 1 <= n <= 5:
                 return Msg("piquet.illegal.elder_count", n=n)
             if look:
@@ -1130,14 +1270,15 @@ def _check(state: State, action: object) -> Msg | None:
         if look and n == avail:
             return Msg("piquet.illegal.no_left_over")
         return None
-    if phase < _PLAY:
+    if stage < _PLAY:
         if not isinstance(action, Declare):
             return Msg("piquet.illegal.phase", seat=seat, expected=_expected(state))
-        cat = (phase - _DECL) >> 1
+        cat = (stage - _DECL) >> 1
         category = action.category
         if category != DECLARATION_CATEGORIES[cat]:
-            return Msg("piquet.illegal.category", expected=Msg(f"piquet.catname.{cat}"),
-                       got=category)
+            return Msg(
+                "piquet.illegal.category", expected=Msg(f"piquet.catname.{cat}"), got=category
+            )
         m = action.cards
         if not isinstance(m, int) or m < 0 or m > _FULL:
             return Msg("piquet.illegal.mask")
@@ -1166,7 +1307,7 @@ class LegalActions:
 
     >>> state, _ = new_deal(seed=3)
     >>> legal = state.legal_actions
-    >>> len(legal), legal.sample(random.Random(0)) in legal
+    >>> legal.count(), legal.sample(random.Random(0)) in legal
     (1585, True)
     """
 
@@ -1178,50 +1319,56 @@ class LegalActions:
     def __contains__(self, action: object) -> bool:
         return _check(self.state, action) is None
 
-    def reason(self, action: object) -> Msg | None:
-        """Why ``action`` is illegal, or ``None`` if it is legal."""
+    def why_illegal(self, action: object) -> Msg | None:
+        """Why ``action`` is illegal, in words a learner reads; ``None`` if it is legal.
+
+        >>> state, _ = new_deal(seed=3)
+        >>> print(state.legal_actions.why_illegal(Play.of("A", "AS")))
+        Not now: A is to discard 1 to 5 cards and take as many from the stock.
+        """
         return _check(self.state, action)
 
     def __bool__(self) -> bool:
-        return self.state.phase != _OVER
+        return self.state.stage != _OVER
 
     def __iter__(self) -> Iterator[Action]:
         state = self.state
-        phase = state.phase
-        if phase == _OVER:
+        stage = state.stage
+        if stage == _OVER:
             return
         t = state.turn
         seat = state.seats[t]
         hand = state.hands[t]
-        if phase == _PLAY:
+        if stage == _PLAY:
             for i in _bits(self._playable()):
                 yield Play(seat, ALL_CARDS[i])
-        elif phase < _DECL:
+        elif stage < _DECL:
             cards = _bits(hand)
-            top = 5 if phase == _EXCH_E else len(state.stock)
+            top = 5 if stage == _EXCH_E else len(state.stock)
             for n in range(1, top + 1):
                 for combo in itertools.combinations(cards, n):
                     m = _mask(combo)
                     yield Exchange(seat, m, False)
-                    if phase == _EXCH_Y and n < top:
+                    if stage == _EXCH_Y and n < top:
                         yield Exchange(seat, m, True)
-        elif phase < _PLAY:
-            cat = (phase - _DECL) >> 1
+        elif stage < _PLAY:
+            cat = (stage - _DECL) >> 1
             name = DECLARATION_CATEGORIES[cat]
             for m in _claim_options(cat, hand):
                 yield Declare(seat, name, m)
         else:
             yield NextDeal(seat)
 
-    def __len__(self) -> int:
+    def count(self) -> int:
+        """How many legal actions there are (exchanges are counted, not listed)."""
         state = self.state
-        phase = state.phase
-        if phase == _EXCH_E:
+        stage = state.stage
+        if stage == _EXCH_E:
             return sum(comb(12, n) for n in range(1, 6))
-        if phase == _EXCH_Y:
+        if stage == _EXCH_Y:
             top = len(state.stock)
             return sum(comb(12, n) * (2 if n < top else 1) for n in range(1, top + 1))
-        if phase == _PLAY:
+        if stage == _PLAY:
             return self._playable().bit_count()
         return sum(1 for _ in self)
 
@@ -1238,26 +1385,26 @@ class LegalActions:
         """A random legal action (not uniform: exchanges pick the count first, declarations are
         the best honest one three times in four, else a random legal claim)."""
         state = self.state
-        phase = state.phase
-        if phase == _OVER:
+        stage = state.stage
+        if stage == _OVER:
             raise IndexError("no legal actions: the game is over")
         t = state.turn
         seat = state.seats[t]
-        if phase == _PLAY:
+        if stage == _PLAY:
             m = self._playable()
             k = rng.randrange(m.bit_count())
             for _ in range(k):
                 m &= m - 1
             return Play(seat, ALL_CARDS[(m & -m).bit_length() - 1])
         hand = state.hands[t]
-        if phase < _DECL:
-            top = 5 if phase == _EXCH_E else len(state.stock)
+        if stage < _DECL:
+            top = 5 if stage == _EXCH_E else len(state.stock)
             n = rng.randint(1, top)
             d = _mask(rng.sample(_bits(hand), n))
-            look = phase == _EXCH_Y and n < top and rng.random() < 0.5
+            look = stage == _EXCH_Y and n < top and rng.random() < 0.5
             return Exchange(seat, d, look)
-        if phase < _PLAY:
-            cat = (phase - _DECL) >> 1
+        if stage < _PLAY:
+            cat = (stage - _DECL) >> 1
             if rng.random() < 0.75:
                 m = _honest(cat, hand)
             else:
@@ -1267,7 +1414,7 @@ class LegalActions:
 
     def __repr__(self) -> str:
         state = self.state
-        return f"<LegalActions: {state.phase_name} by {state.actor}>"
+        return f"<LegalActions: {state.phase.value} by {state.seat_to_act}>"
 
 
 def best_declaration(state: State) -> Declare:
@@ -1329,16 +1476,27 @@ def _apply_exchange(state: State, action: Exchange) -> tuple[State, tuple[Event,
     discards[t] = d
     acc = _Acc(state)
     cb = state.carte_blanche
-    if state.phase == _EXCH_E:
+    if state.stage == _EXCH_E:
         left = 5 - n
-        acc.info(t, "piquet.info.exchange_elder" if left else "piquet.info.exchange_elder_all",
-                 rule="piquet#exchange", seat=state.seats[t], n=n, left=left)
+        acc.info(
+            t,
+            "piquet.info.exchange_elder" if left else "piquet.info.exchange_elder_all",
+            rule="piquet#exchange",
+            seat=state.seats[t],
+            n=n,
+            left=left,
+        )
         younger = 1 - t
         if cb >> younger & 1:
-            acc.info(younger, "piquet.info.show_cb", rule="piquet#carte-blanche",
-                     cards=cards_from_mask(state.dealt[younger]), seat=state.seats[younger])
+            acc.info(
+                younger,
+                "piquet.info.show_cb",
+                rule="piquet#carte-blanche",
+                cards=cards_from_mask(state.dealt[younger]),
+                seat=state.seats[younger],
+            )
         return state._replace(
-            phase=_EXCH_Y,
+            stage=_EXCH_Y,
             turn=younger,
             hands=_tuple2(hands),
             stock=rest,
@@ -1346,15 +1504,25 @@ def _apply_exchange(state: State, action: Exchange) -> tuple[State, tuple[Event,
             elder_left=_mask(rest[:left]),
         ), tuple(acc.events)
     left = len(rest)
-    key = ("piquet.info.exchange_younger_looks" if action.look
-           else "piquet.info.exchange_younger" if left else "piquet.info.exchange_younger_all")
+    key = (
+        "piquet.info.exchange_younger_looks"
+        if action.look
+        else "piquet.info.exchange_younger"
+        if left
+        else "piquet.info.exchange_younger_all"
+    )
     acc.info(t, key, rule="piquet#exchange", seat=state.seats[t], n=n, left=left)
     elder = 1 - t
     if cb >> elder & 1:
-        acc.info(elder, "piquet.info.show_cb", rule="piquet#carte-blanche",
-                 cards=cards_from_mask(state.dealt[elder]), seat=state.seats[elder])
+        acc.info(
+            elder,
+            "piquet.info.show_cb",
+            rule="piquet#carte-blanche",
+            cards=cards_from_mask(state.dealt[elder]),
+            seat=state.seats[elder],
+        )
     return state._replace(
-        phase=_DECL,
+        stage=_DECL,
         turn=elder,
         hands=_tuple2(hands),
         stock=rest,
@@ -1364,15 +1532,15 @@ def _apply_exchange(state: State, action: Exchange) -> tuple[State, tuple[Event,
 
 
 def _apply_declare(state: State, action: Declare) -> tuple[State, tuple[Event, ...]]:
-    phase = state.phase
+    stage = state.stage
     t = state.turn
-    cat = (phase - _DECL) >> 1
+    cat = (stage - _DECL) >> 1
     m = action.cards
     claims = list(state.claims)
     claims[2 * cat + t] = m
     acc = _Acc(state)
     rule = _CAT_RULE[1 + cat]
-    if not (phase - _DECL) & 1:
+    if not (stage - _DECL) & 1:
         # Elder declares.
         if not m:
             acc.say(t, f"piquet.say.none.{cat}", rule=rule)
@@ -1384,14 +1552,13 @@ def _apply_declare(state: State, action: Declare) -> tuple[State, tuple[Event, .
                 acc.say(t, "piquet.say.point", rule=rule, n=Msg(f"piquet.Num.{n}"))
         elif cat == 1:
             n, top = _value(1, m)
-            acc.say(t, "piquet.say.sequence", rule=rule,
-                    name=_seq_name(top - n + 1, n, cap=True))
+            acc.say(t, "piquet.say.sequence", rule=rule, name=_seq_name(top - n + 1, n, cap=True))
         else:
             n, o = _value(2, m)
             acc.say(t, "piquet.say.set", rule=rule, name=_set_name(o, n, cap=True))
-        return state._replace(
-            phase=phase + 1, turn=1 - t, claims=_claims6(claims)
-        ), tuple(acc.events)
+        return state._replace(stage=stage + 1, turn=1 - t, claims=_claims6(claims)), tuple(
+            acc.events
+        )
     # Younger answers.
     younger, elder = t, 1 - t
     e = claims[2 * cat + elder]
@@ -1416,32 +1583,43 @@ def _apply_declare(state: State, action: Declare) -> tuple[State, tuple[Event, .
             acc.info(None, f"piquet.info.equal.{cat}", rule=_CAT_RULE[1 + cat])
     if winner == elder:
         for cards, pts, name in _combos(cat, e):
-            acc.score(elder, 1 + cat, pts, f"piquet.score.{cat}", _high_first(cards),
-                      name=name)
+            acc.score(elder, 1 + cat, pts, f"piquet.score.{cat}", _high_first(cards), name=name)
     outcomes = list(state.outcomes)
     outcomes[cat] = winner
     new_outcomes = (outcomes[0], outcomes[1], outcomes[2])
     new_claims = _claims6(claims)
     pique = state.pique
     if cat < 2:
-        new_phase, turn = phase + 1, elder
+        new_stage, turn = stage + 1, elder
     else:
-        new_phase, turn = _PLAY, elder
+        new_stage, turn = _PLAY, elder
         reck = _reckoning(new_claims, new_outcomes, state.carte_blanche)
         reached, opp_first = _reach(reck, elder)
         if reached >= 0 and reached < opp_first:
-            acc.score(elder, _REPIQUE, 60, "piquet.score.repique", other=state.seats[younger],
-                      reached=sum(reck[elder]))
+            acc.score(
+                elder,
+                _REPIQUE,
+                60,
+                "piquet.score.repique",
+                other=state.seats[younger],
+                reached=sum(reck[elder]),
+            )
             pique = _PQ_DEAD
         else:
             if reached >= 0:
-                acc.info(elder, "piquet.info.no_repique", rule="piquet#reckoning-order",
-                         seat=state.seats[elder], other=state.seats[younger],
-                         hand=sum(reck[elder]), at=Msg(f"piquet.catof.{reached}"),
-                         first=Msg(f"piquet.catof.{opp_first}"))
+                acc.info(
+                    elder,
+                    "piquet.info.no_repique",
+                    rule="piquet#reckoning-order",
+                    seat=state.seats[elder],
+                    other=state.seats[younger],
+                    hand=sum(reck[elder]),
+                    at=Msg(f"piquet.catof.{reached}"),
+                    first=Msg(f"piquet.catof.{opp_first}"),
+                )
             pique = _PQ_HAND if sum(reck[younger]) else _PQ_LIVE
     new_state = state._replace(
-        phase=new_phase,
+        stage=new_stage,
         turn=turn,
         claims=new_claims,
         outcomes=new_outcomes,
@@ -1489,14 +1667,25 @@ def _pique_after(acc: _Acc, pique: int, seat: int, elder: int, seats: tuple[str,
         if seat != elder:
             return _PQ_PLAY
         if acc.t[elder] >= 30:
-            acc.score(elder, _PIQUE, 30, "piquet.score.pique", other=seats[1 - elder],
-                      reached=acc.t[elder])
+            acc.score(
+                elder,
+                _PIQUE,
+                30,
+                "piquet.score.pique",
+                other=seats[1 - elder],
+                reached=acc.t[elder],
+            )
             return _PQ_DEAD
         return pique
     if (pique == _PQ_HAND or pique == _PQ_PLAY) and seat == elder and acc.t[elder] >= 30:
-        acc.info(elder, "piquet.info.no_pique_hand" if pique == _PQ_HAND
-                 else "piquet.info.no_pique_play", rule="piquet#pique",
-                 seat=seats[elder], other=seats[1 - elder], total=acc.t[elder])
+        acc.info(
+            elder,
+            "piquet.info.no_pique_hand" if pique == _PQ_HAND else "piquet.info.no_pique_play",
+            rule="piquet#pique",
+            seat=seats[elder],
+            other=seats[1 - elder],
+            total=acc.t[elder],
+        )
         return _PQ_DEAD
     return pique
 
@@ -1513,7 +1702,7 @@ def _apply_play(state: State, action: Play) -> tuple[State, tuple[Event, ...]]:
     pique = state.pique
     if state.lead < 0:
         acc.play(t, "piquet.play.lead", card)
-        acc.score(t, _LEAD, 1, "piquet.score.lead", (card,))
+        acc.score(t, _LEAD, POINTS_LEAD, "piquet.score.lead", (card,))
         pique = _pique_after(acc, pique, t, elder, seats)
         return state._replace(
             turn=1 - t,
@@ -1531,25 +1720,36 @@ def _apply_play(state: State, action: Play) -> tuple[State, tuple[Event, ...]]:
             if state.outcomes[cat] == t:
                 reck_needed = True
                 for cards, pts, name in _combos(cat, state.claims[2 * cat + t]):
-                    acc.score(t, 1 + cat, pts, f"piquet.score.{cat}", _high_first(cards),
-                              name=name)
+                    acc.score(t, 1 + cat, pts, f"piquet.score.{cat}", _high_first(cards), name=name)
         if reck_needed or state.carte_blanche >> t & 1:
             reck = _reckoning(state.claims, state.outcomes, state.carte_blanche)
             reached, opp_first = _reach(reck, t)
             if reached >= 0 and reached < opp_first:
-                acc.score(t, _REPIQUE, 60, "piquet.score.repique", other=seats[1 - t],
-                          reached=sum(reck[t]))
+                acc.score(
+                    t,
+                    _REPIQUE,
+                    60,
+                    "piquet.score.repique",
+                    other=seats[1 - t],
+                    reached=sum(reck[t]),
+                )
             elif reached >= 0:
-                acc.info(t, "piquet.info.no_repique", rule="piquet#reckoning-order",
-                         seat=seats[t], other=seats[1 - t], hand=sum(reck[t]),
-                         at=Msg(f"piquet.catof.{reached}"),
-                         first=Msg(f"piquet.catof.{opp_first}"))
+                acc.info(
+                    t,
+                    "piquet.info.no_repique",
+                    rule="piquet#reckoning-order",
+                    seat=seats[t],
+                    other=seats[1 - t],
+                    hand=sum(reck[t]),
+                    at=Msg(f"piquet.catof.{reached}"),
+                    first=Msg(f"piquet.catof.{opp_first}"),
+                )
     lead = state.lead
     leader = state.leader
     winner = t if (lead >> 3) == (idx >> 3) and idx > lead else leader
     acc.play(t, "piquet.play.follow", card)
     if winner == t:
-        acc.score(t, _TRICK, 1, "piquet.score.trick", (ALL_CARDS[lead], card))
+        acc.score(t, _TRICK, POINTS_TRICK, "piquet.score.trick", (ALL_CARDS[lead], card))
         pique = _pique_after(acc, pique, t, elder, seats)
     tricks = state.tricks + ((leader, lead, idx, winner),)
     won = [state.won[0], state.won[1]]
@@ -1568,13 +1768,13 @@ def _apply_play(state: State, action: Play) -> tuple[State, tuple[Event, ...]]:
             pique=pique,
         ), tuple(acc.events)
     # End of the deal.
-    acc.score(winner, _LAST, 1, "piquet.score.last_trick", (ALL_CARDS[lead], card))
+    acc.score(winner, _LAST, POINTS_LAST_TRICK, "piquet.score.last_trick", (ALL_CARDS[lead], card))
     pique = _pique_after(acc, pique, winner, elder, seats)
     for s in (0, 1):
         if won[s] == 12:
-            acc.score(s, _CAPOT, 40, "piquet.score.capot")
+            acc.score(s, _CAPOT, POINTS_CAPOT, "piquet.score.capot")
         elif won[s] >= 7:
-            acc.score(s, _CARDS, 10, "piquet.score.cards", tricks=won[s])
+            acc.score(s, _CARDS, POINTS_CARDS, "piquet.score.cards", tricks=won[s])
     if won[0] == 6:
         acc.info(None, "piquet.info.divided", rule="piquet#the-cards")
     acc.info(None, "piquet.info.deal_over", a=seats[0], b=seats[1], ta=acc.t[0], tb=acc.t[1])
@@ -1590,7 +1790,7 @@ def _apply_play(state: State, action: Play) -> tuple[State, tuple[Event, ...]]:
     )
     partie = state.partie
     if partie is None:
-        return new_state._replace(phase=_OVER, turn=-1), tuple(acc.events)
+        return new_state._replace(stage=_OVER, turn=-1), tuple(acc.events)
     results = partie.results + ((acc.t[0], acc.t[1]),)
     partie = partie._replace(results=results)
     n = len(results)
@@ -1604,23 +1804,32 @@ def _apply_play(state: State, action: Play) -> tuple[State, tuple[Event, ...]]:
             totals = {seats[0]: sa, seats[1]: sb}
             gain, rubiconed = rubicon_settlement(hi, lo)
             if rubiconed:
-                msg = Msg("piquet.score.rubicon", seat=seats[w], loser=seats[1 - w], hi=hi,
-                          lo=lo, points=gain)
+                msg = Msg(
+                    "piquet.score.rubicon",
+                    seat=seats[w],
+                    loser=seats[1 - w],
+                    hi=hi,
+                    lo=lo,
+                    points=gain,
+                )
                 rule = "piquet#rubicon"
             else:
-                msg = Msg("piquet.score.partie", seat=seats[w], loser=seats[1 - w], hi=hi,
-                          lo=lo, points=gain)
+                msg = Msg(
+                    "piquet.score.partie",
+                    seat=seats[w],
+                    loser=seats[1 - w],
+                    hi=hi,
+                    lo=lo,
+                    points=gain,
+                )
                 rule = "piquet#partie"
-            acc.events.append(Event.score(seats[w], "partie", gain, msg, rule=rule,
-                                          totals=totals))
-            return new_state._replace(phase=_OVER, turn=-1, partie=partie), tuple(acc.events)
+            acc.events.append(Event.score(seats[w], "partie", gain, msg, rule=rule, totals=totals))
+            return new_state._replace(stage=_OVER, turn=-1, partie=partie), tuple(acc.events)
         if n >= 8:
             acc.info(None, "piquet.info.drawn", rule="piquet#partie", total=sa)
-            return new_state._replace(phase=_OVER, turn=-1, partie=partie), tuple(acc.events)
+            return new_state._replace(stage=_OVER, turn=-1, partie=partie), tuple(acc.events)
         acc.info(None, "piquet.info.tied", rule="piquet#partie", total=sa)
-    return new_state._replace(phase=_DEAL_OVER, turn=next_dealer, partie=partie), tuple(
-        acc.events
-    )
+    return new_state._replace(stage=_DEAL_OVER, turn=next_dealer, partie=partie), tuple(acc.events)
 
 
 def rubicon_settlement(winner: int, loser: int) -> tuple[int, bool]:
@@ -1652,60 +1861,104 @@ def _apply_next_deal(state: State) -> tuple[State, tuple[Event, ...]]:
 # --------------------------------------------------------------------------------------------
 
 
-def score_breakdown(state: State) -> dict[str, dict[str, int]]:
-    """The deal's points per seat and category (every category, zeros included).
-
-    >>> state, _ = new_deal(seed=1)
-    >>> score_breakdown(state)["A"]["point"]
-    0
-    """
+def _score_breakdown(state: State) -> dict[str, dict[str, int]]:
     out = {seat: dict.fromkeys(CATEGORIES, 0) for seat in state.seats}
     for seat, cat, pts in state.log:
         out[state.seats[seat]][CATEGORIES[cat]] += pts
     return out
 
 
-def partie_totals(state: State) -> dict[str, int]:
-    """Totals of the completed deals of the partie (zeros for a single deal)."""
-    results = state.partie.results if state.partie else ()
-    return {seat: sum(r[i] for r in results) for i, seat in enumerate(state.seats)}
+def _seat_map(seats: tuple[str, str], pair: tuple[int, int]) -> dict[str, int]:
+    return {seats[0]: pair[0], seats[1]: pair[1]}
+
+
+def _outcome(state: State) -> Outcome:
+    seats = state.seats
+    deal = _seat_map(seats, state.totals)
+    over = state.stage == _OVER
+    partie = state.partie
+    if partie is None:
+        winner = None
+        if over and state.totals[0] != state.totals[1]:
+            winner = seats[0] if state.totals[0] > state.totals[1] else seats[1]
+        return Outcome(
+            parties=seats,
+            deal=deal,
+            game=dict(deal),
+            deal_number=state.deal_number,
+            deal_over=over,
+            game_over=over,
+            winner=winner,
+        )
+    results = partie.results
+    # The deal's result joins partie.results when its last trick is played.
+    deal_done = len(results) >= state.deal_number
+    ga = sum(r[0] for r in results)
+    gb = sum(r[1] for r in results)
+    if not deal_done:
+        ga += state.totals[0]
+        gb += state.totals[1]
+    winner = None
+    settlement = None
+    rubiconed = False
+    if over and ga != gb:
+        winner = seats[0] if ga > gb else seats[1]
+        settlement, rubiconed = rubicon_settlement(max(ga, gb), min(ga, gb))
+    return Outcome(
+        parties=seats,
+        deal=deal,
+        game={seats[0]: ga, seats[1]: gb},
+        deal_number=state.deal_number,
+        deals=tuple(_seat_map(seats, r) for r in results),
+        deal_over=deal_done,
+        game_over=over,
+        winner=winner,
+        settlement=settlement,
+        rubiconed=rubiconed,
+        multi_deal=True,
+    )
 
 
 class TrickView(NamedTuple):
+    """A completed trick as the site shows it."""
+
     leader: str
     lead: Card
     follow: Card
     winner: str
 
 
-class View(NamedTuple):
+@dataclass(frozen=True, kw_only=True)
+class PiquetView(ContractView):
     """The state as one seat may see it (``seat is None``: everything). Hidden cards are
-    ``None`` (face down), known cards first."""
+    ``None`` (face down), known cards first.
 
-    seat: str | None
-    seats: tuple[str, str]
+    Beside the contract's fields (``seat``, ``seats``, ``parties``, ``phase``, ``seat_to_act``,
+    ``hands``, ``trick``, ``tricks_won``, ``outcome``, ``breakdown``): the table of Piquet.
+    """
+
+    hands: Mapping[str, tuple[Card | None, ...]]
+    """Piquet's cards are :class:`Card` (one pack)."""
     deal_number: int
     dealer: str
     elder: str
-    phase: str
     category: str | None
-    turn: str | None
-    hands: dict[str, tuple[Card | None, ...]]
+    """The declaration category being declared, else ``None``."""
     stock: tuple[Card | None, ...]
     """Top first."""
-    discards: dict[str, tuple[Card | None, ...]]
+    discards: Mapping[str, tuple[Card | None, ...]]
     left_over_looked: bool
-    carte_blanche: dict[str, tuple[Card | None, ...]]
+    carte_blanche: Mapping[str, tuple[Card | None, ...]]
     """Holders of carte blanche: the 12 dealt cards once shown (to the holder always)."""
-    shown: dict[str, tuple[Card, ...]]
+    shown: Mapping[str, tuple[Card, ...]]
     """Declared cards shown (good or equal claims)."""
-    trick: tuple[tuple[str, Card], ...]
     tricks: tuple[TrickView, ...]
-    tricks_won: dict[str, int]
-    totals: dict[str, int]
-    breakdown: dict[str, dict[str, int]]
-    deal_scores: tuple[dict[str, int], ...]
-    partie_totals: dict[str, int]
+    totals: Mapping[str, int]
+    """This deal's running totals (``outcome.deal``)."""
+    deal_scores: tuple[Mapping[str, int], ...]
+    """The completed deals of a partie (``outcome.deals``)."""
+    partie_totals: Mapping[str, int]
+    """The sum of the completed deals (zeros for a single deal)."""
 
 
 def _hidden(known: int, total: int) -> tuple[Card | None, ...]:
@@ -1713,18 +1966,11 @@ def _hidden(known: int, total: int) -> tuple[Card | None, ...]:
     return cards + (None,) * (total.bit_count() - known.bit_count())
 
 
-def view(state: State, seat: str | None) -> View:
-    """What ``seat`` may see of ``state`` (``None``: the all-seeing view of a replay).
-
-    >>> state, _ = new_deal(seed=11)
-    >>> v = view(state, "A")
-    >>> len(v.hands["A"]), v.hands["B"].count(None), v.stock.count(None)
-    (12, 12, 8)
-    """
+def _view(state: State, seat: str | None) -> PiquetView:
     seats = state.seats
     me = None if seat is None else seats.index(seat)
     elder, younger = 1 - state.dealer, state.dealer
-    phase = state.phase
+    phase = state.stage
     led_first = phase > _PLAY or (phase == _PLAY and (state.lead >= 0 or bool(state.tricks)))
     younger_shown = phase > _PLAY or bool(state.tricks)
 
@@ -1752,8 +1998,8 @@ def view(state: State, seat: str | None) -> View:
             discards[seats[s]] = _hidden(0, state.discards[s])
 
     stock: list[Card | None] = []
-    left_over_visible = phase >= _DECL and state.looked and (
-        me == younger or (me == elder and led_first)
+    left_over_visible = (
+        phase >= _DECL and state.looked and (me == younger or (me == elder and led_first))
     )
     for i in state.stock:
         bit = 1 << i
@@ -1771,32 +2017,35 @@ def view(state: State, seat: str | None) -> View:
             else:
                 cb[seats[s]] = (None,) * 12
 
-    results = state.partie.results if state.partie else ()
-    return View(
+    outcome = _outcome(state)
+    deal_totals = _seat_map(seats, state.totals)
+    return PiquetView(
         seat=seat,
         seats=seats,
+        parties=seats,
+        phase=state.phase,
+        seat_to_act=state.seat_to_act,
+        hands=hands,
+        trick=state.current_trick,
+        tricks_won={seats[s]: state.won[s] for s in (0, 1)},
+        outcome=outcome,
+        breakdown=_score_breakdown(state),
         deal_number=state.deal_number,
         dealer=seats[state.dealer],
         elder=seats[elder],
-        phase=state.phase_name,
         category=state.category,
-        turn=state.actor,
-        hands=hands,
         stock=tuple(stock),
         discards=discards,
         left_over_looked=state.looked,
         carte_blanche=cb,
         shown={seats[s]: cards_from_mask(shown[s]) for s in (0, 1)},
-        trick=state.current_trick,
         tricks=tuple(
             TrickView(seats[lr], ALL_CARDS[lc], ALL_CARDS[fc], seats[w])
             for lr, lc, fc, w in state.tricks
         ),
-        tricks_won={seats[s]: state.won[s] for s in (0, 1)},
-        totals={seats[s]: state.totals[s] for s in (0, 1)},
-        breakdown=score_breakdown(state),
-        deal_scores=tuple({seats[0]: a, seats[1]: b} for a, b in results),
-        partie_totals=partie_totals(state),
+        totals=deal_totals,
+        deal_scores=outcome.deals,
+        partie_totals={seats[i]: sum(deal[seats[i]] for deal in outcome.deals) for i in (0, 1)},
     )
 
 
@@ -1806,10 +2055,15 @@ def view(state: State, seat: str | None) -> View:
 
 
 class PiquetEngine:
-    """:class:`cardtutor.engine.record.Engine` for Rubicon Piquet (see the deal JSON above)."""
+    """:class:`cardtutor.engine.contract.Engine` for Rubicon Piquet (see the deal JSON above).
+
+    >>> ENGINE.game, ENGINE.rule_anchors["repique"][0]
+    ('piquet', 'Repique')
+    """
 
     game = "piquet"
     ruleset = "rubicon"
+    rule_anchors: Mapping[str, tuple[str, str]] = RULE_ANCHORS
 
     def start(self, record: GameRecord) -> tuple[State, tuple[Event, ...]]:
         if record.ruleset != self.ruleset:
@@ -1832,25 +2086,26 @@ class PiquetEngine:
                 raise NotationError(Msg("piquet.notation.field", field="deals", text="..."))
             return new_partie(seed=seed, first_dealer=dealer, deals=deals, seats=seats)
         if "hands" in deal:
-            return new_deal(hands=deal["hands"], stock=deal.get("stock"), dealer=dealer,
-                            seats=seats)
+            return new_deal(
+                hands=deal["hands"], stock=deal.get("stock"), dealer=dealer, seats=seats
+            )
         return new_deal(seed=seed, dealer=dealer, seats=seats)
 
     def parse_action(self, data: Mapping[str, Any]) -> Action:
         return action_from_json(data)
 
-    def action_to_json(self, action: Action) -> dict[str, Any]:
-        return action.to_json()
-
-    def actor(self, state: State) -> str | None:
-        return state.actor
-
-    def apply(self, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+    def apply(self, state: State, action: Action) -> tuple[State, Sequence[Event]]:
         return apply(state, action)
+
+    def visible_events(self, events: Sequence[Event], seat: str | None) -> Sequence[Event]:
+        """The events themselves: Piquet's events never carry a card before it is shown
+        (exchanges are told without their cards, claims are scored with their cards only when
+        they are good, and then they are shown), so every seat may read them all."""
+        return events
 
 
 ENGINE: Engine[State, Action] = PiquetEngine()
-"""The engine object for :func:`cardtutor.engine.record.replay`."""
+"""The engine object (:class:`cardtutor.engine.contract.Engine`) for records and the site."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -2016,8 +2271,7 @@ register_messages(
         ),
         "piquet.score.partie": (
             "{seat} wins the partie, {hi} to {lo}: the difference plus 100 makes {points}.",
-            "{seat} gewinnt die Partie, {hi} zu {lo}: der Unterschied plus 100 ergibt "
-            "{points}.",
+            "{seat} gewinnt die Partie, {hi} zu {lo}: der Unterschied plus 100 ergibt {points}.",
         ),
         "piquet.score.rubicon": (
             "{seat} wins the partie, {hi} to {lo}; {loser} has less than 100 and is "
@@ -2055,10 +2309,8 @@ register_messages(
             "{seat} legt {n} ab und kauft die {n} übrigen Karten des Talons.",
         ),
         "piquet.info.exchange_younger": (
-            "{seat} discards {n} and takes {n} from the stock; {left} left over, not looked "
-            "at.",
-            "{seat} legt {n} ab und kauft {n} aus dem Talon; {left} bleiben liegen, "
-            "ungesehen.",
+            "{seat} discards {n} and takes {n} from the stock; {left} left over, not looked at.",
+            "{seat} legt {n} ab und kauft {n} aus dem Talon; {left} bleiben liegen, ungesehen.",
         ),
         "piquet.info.exchange_younger_looks": (
             "{seat} discards {n} and takes {n} from the stock; he looks at the {left} left "
@@ -2193,8 +2445,7 @@ register_messages(
             "Folge A K D B 10 9 8 7.",
         ),
         "piquet.illegal.set": (
-            "{cards} are not trios or quatorzes: three or four aces, kings, queens, jacks or "
-            "tens.",
+            "{cards} are not trios or quatorzes: three or four aces, kings, queens, jacks or tens.",
             "{cards} sind keine Trios oder Quatorze: drei oder vier Asse, Könige, Damen, "
             "Buben oder Zehnen.",
         ),
@@ -2219,6 +2470,11 @@ register_messages(
         "piquet.notation.field": (
             "The field '{field}' of this action is missing or malformed: {text}.",
             "Das Feld '{field}' dieser Aktion fehlt oder ist fehlerhaft: {text}.",
+        ),
+        "piquet.notation.seat": (
+            "This action does not say which seat acts ('seat' must be a seat name): {text}.",
+            "Diese Aktion sagt nicht, welcher Platz handelt ('seat' muss ein Platzname sein): "
+            "{text}.",
         ),
         "piquet.notation.category": (
             "{text!r} is not a declaration category: use point, sequence or set.",

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -20,6 +22,7 @@ from cardtutor.engine.piquet import (
     Declare,
     Exchange,
     NextDeal,
+    Phase,
     Play,
     State,
     action_from_json,
@@ -29,12 +32,11 @@ from cardtutor.engine.piquet import (
     new_deal,
     new_partie,
     rubicon_settlement,
-    score_breakdown,
-    view,
 )
 from cardtutor.engine.record import GameRecord, replay
 from cardtutor.engine.text import MESSAGES, Msg
 
+UNFILLED = re.compile(r"\{[A-Za-z_]\w*(![rsa])?\}")
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "cardtutor" / "engine" / "examples"
 SEED = Path(__file__).resolve().parents[2] / "fixtures" / "sources" / "000_1d97ab8760326182.txt"
@@ -65,7 +67,7 @@ def do(state: State, *actions: Action) -> tuple[State, list[Event]]:
 
 def declare_honestly(state: State) -> tuple[State, list[Event]]:
     events: list[Event] = []
-    while state.phase_name == "declare":
+    while state.phase is Phase.DECLARE:
         state, evs = apply(state, best_declaration(state))
         events.extend(evs)
     return state, events
@@ -87,8 +89,8 @@ def plays(state: State, cards: str) -> tuple[State, list[Event]]:
     """Play the given cards in order, each by the seat to act."""
     events: list[Event] = []
     for card in parse_cards(cards):
-        assert state.actor is not None
-        state, evs = apply(state, Play(state.actor, card))
+        assert state.seat_to_act is not None
+        state, evs = apply(state, Play(state.seat_to_act, card))
         events.extend(evs)
     return state, events
 
@@ -96,7 +98,7 @@ def plays(state: State, cards: str) -> tuple[State, list[Event]]:
 def play_out(state: State) -> tuple[State, list[Event]]:
     """Finish the play: the first legal card each time."""
     events: list[Event] = []
-    while state.phase_name == "play":
+    while state.phase is Phase.PLAY:
         state, evs = apply(state, next(iter(state.legal_actions)))
         events.extend(evs)
     return state, events
@@ -117,7 +119,8 @@ def said(events: Iterable[Event]) -> list[tuple[str | None, str]]:
 def assert_bilingual(msg: Msg) -> None:
     assert msg.key in MESSAGES, msg.key
     en, de = msg.render("en"), msg.render("de")
-    assert en and de and "{" not in en and "{" not in de
+    # No template field left unfilled (a quoted input such as "{'seat': 1}" may show braces).
+    assert en and de and not UNFILLED.search(en) and not UNFILLED.search(de)
     for value in msg.params.values():
         if isinstance(value, Msg):
             assert_bilingual(value)
@@ -148,11 +151,16 @@ def test_example_replays_to_28_23() -> None:
     final = steps[-1].state
     assert final.totals == (28, 23)
     assert final.is_over
-    assert score_breakdown(final)["A"] == {
+    assert final.score_breakdown()["A"] == {
         **dict.fromkeys(CATEGORIES, 0),
-        "point": 5, "sequence": 4, "lead": 7, "trick": 1, "last_trick": 1, "cards": 10,
+        "point": 5,
+        "sequence": 4,
+        "lead": 7,
+        "trick": 1,
+        "last_trick": 1,
+        "cards": 10,
     }
-    assert score_breakdown(final)["B"]["set"] == 17
+    assert final.score_breakdown()["B"]["set"] == 17
     assert final.won == (7, 5)
 
 
@@ -161,8 +169,14 @@ def test_example_dialogue() -> None:
     steps = replay(ENGINE, record)
     dialogue = [line for s in steps for line in said(s.events)]
     assert dialogue == [
-        ("A", "Five cards."), ("B", "Equal."), ("A", "Forty-nine."), ("B", "Good."),
-        ("A", "Quart major."), ("B", "Good."), ("A", "Three jacks?"), ("B", "Not good."),
+        ("A", "Five cards."),
+        ("B", "Equal."),
+        ("A", "Forty-nine."),
+        ("B", "Good."),
+        ("A", "Quart major."),
+        ("B", "Good."),
+        ("A", "Three jacks?"),
+        ("B", "Not good."),
     ]
     german = [e.msg.render("de") for s in steps for e in s.events if e.kind == "say"]
     assert german[:4] == ["Fünf Karten.", "Gleich.", "Neunundvierzig.", "Gut."]
@@ -209,7 +223,7 @@ def test_example_events_are_complete() -> None:
 def test_example_record_round_trips() -> None:
     record, _ = load_example()
     steps = replay(ENGINE, record)
-    again = [ENGINE.action_to_json(s.action) for s in steps[1:] if s.action is not None]
+    again = [s.action.to_json() for s in steps[1:] if s.action is not None]
     assert [ENGINE.parse_action(a) for a in again] == [s.action for s in steps[1:]]
     assert [ENGINE.parse_action(a) for a in record.actions] == [s.action for s in steps[1:]]
 
@@ -230,8 +244,7 @@ def equal_deal() -> tuple[State, list[Event]]:
 def test_equal_point_scores_nobody() -> None:
     state, _ = equal_deal()
     state, events = both(state)
-    assert said(events) == [("A", "Five cards."), ("B", "Equal."), ("A", "Fifty."),
-                            ("B", "Equal.")]
+    assert said(events) == [("A", "Five cards."), ("B", "Equal."), ("A", "Fifty."), ("B", "Equal.")]
     assert not scores(events)
     assert "piquet.info.equal.0" in keys(events)
 
@@ -253,8 +266,9 @@ def test_equal_best_sequences_score_no_sequence_at_all() -> None:
 
 def test_point_tie_broken_by_pips_and_longer_point_wins() -> None:
     # A: five hearts worth 49; B: five diamonds worth 48 (the example). Then B with six.
-    state, events = make("AH KH QH JH 8H AS JS 9S 8S JC 9C KD",
-                         "AD QD JD 10D 7D 10S QS 10H KC QC 10C AC")
+    state, events = make(
+        "AH KH QH JH 8H AS JS 9S 8S JC 9C KD", "AD QD JD 10D 7D 10S QS 10H KC QC 10C AC"
+    )
     state, _ = do(state, Exchange.of("A", "KD"), Exchange.of("B", "AC"))
     state, events = both(state)
     assert said(events)[-1] == ("B", "Good.")
@@ -277,7 +291,10 @@ def test_sinking_is_legal_and_does_not_bar() -> None:
     assert said(events)[0] == ("A", "No trio or quatorze.")
     state, events = plays(state, "AH 10H")
     assert [(e.category, e.points) for e in scores(events) if e.seat == "B"] == [
-        ("point", 5), ("set", 14), ("set", 3)]
+        ("point", 5),
+        ("set", 14),
+        ("set", 3),
+    ]
 
 
 def test_holder_of_best_sequence_scores_all_his_sequences() -> None:
@@ -338,8 +355,13 @@ def test_repique_by_younger_counts_from_his_first_play() -> None:
     assert state.totals == (1, 0)  # younger scores before playing, not before the lead
     state, events = plays(state, "AS")
     cats = [(e.seat, e.category, e.points) for e in scores(events)]
-    assert cats == [("B", "point", 6), ("B", "sequence", 16), ("B", "set", 14),
-                    ("B", "repique", 60), ("B", "trick", 1)]
+    assert cats == [
+        ("B", "point", 6),
+        ("B", "sequence", 16),
+        ("B", "set", 14),
+        ("B", "repique", 60),
+        ("B", "trick", 1),
+    ]
     assert state.totals == (1, 97)
 
 
@@ -396,13 +418,12 @@ def test_carte_blanche_saves_a_repique() -> None:
     a = "AH KH QH JH 10H 9H AS AC AD KS QS JS"
     b = "10S 9S 8S 7S 10C 9C 8C 7C 10D 9D 8D 7D"
     state, events = make(a, b, stock_top="8H 7H")
-    assert [(e.seat, e.category, e.points) for e in scores(events)] == [
-        ("B", "carte_blanche", 10)]
+    assert [(e.seat, e.category, e.points) for e in scores(events)] == [("B", "carte_blanche", 10)]
     assert ("B", "Carte blanche.") in said(events)
-    assert view(state, "A").carte_blanche["B"] == (None,) * 12
+    assert state.view("A").carte_blanche["B"] == (None,) * 12
     state, events = do(state, Exchange.of("A", "QS"))
     assert "piquet.info.show_cb" in keys(events)  # shown after the opponent's discard
-    assert view(state, "A").carte_blanche["B"] == ordered(b)
+    assert state.view("A").carte_blanche["B"] == ordered(b)
     state, _ = do(state, Exchange.of("B", "7S"))
     state, events = declare_honestly(state)
     # point 7, septième 17, quatorze of aces 14 = 38, but B's carte blanche reckons first.
@@ -443,7 +464,7 @@ def test_capot() -> None:
     capot = scores(events, "capot")
     assert [(e.seat, e.points) for e in capot] == [("A", 40)]
     assert not scores(events, "cards")
-    assert score_breakdown(state)["A"]["capot"] == 40
+    assert state.score_breakdown()["A"]["capot"] == 40
 
 
 def test_six_tricks_each_divide_the_cards() -> None:
@@ -468,8 +489,7 @@ def test_trick_points() -> None:
     steps = replay(ENGINE, record)
     # B wins the king of diamonds with the ace as second player: 1 for the trick.
     trick = scores(steps[20].events, "trick")
-    assert [(e.seat, e.points, e.cards) for e in trick] == [
-        ("B", 1, parse_cards("KD AD"))]
+    assert [(e.seat, e.points, e.cards) for e in trick] == [("B", 1, parse_cards("KD AD"))]
     # Leading a losing card still scores 1.
     assert [e.points for e in scores(steps[19].events, "lead")] == [1]
 
@@ -487,11 +507,11 @@ def test_rubicon_settlement_rules() -> None:
 
 def policy(state: State) -> Action:
     """Deterministic, role-relative play: honest declarations, first legal card."""
-    if state.phase_name == "exchange":
+    if state.phase is Phase.EXCHANGE:
         hand = state.hands[state.turn]
         low = cards_from_mask(hand)[0]
-        return Exchange(state.actor or "", low.bit)
-    if state.phase_name == "declare":
+        return Exchange(state.seat_to_act or "", low.bit)
+    if state.phase is Phase.DECLARE:
         return best_declaration(state)
     return next(iter(state.legal_actions))
 
@@ -506,7 +526,7 @@ def run(state: State) -> tuple[State, list[Event]]:
 
 def finish_deal(state: State) -> tuple[State, list[Event]]:
     events: list[Event] = []
-    while state.phase_name not in ("deal_over", "over"):
+    while state.phase not in (Phase.DEAL_OVER, Phase.OVER):
         state, evs = apply(state, policy(state))
         events.extend(evs)
     return state, events
@@ -517,12 +537,12 @@ def test_partie_alternates_the_deal_and_settles() -> None:
     dealers = []
     while True:
         dealers.append(state.seats[state.dealer])
-        state, evs = finish_deal(state)
+        state, _ = finish_deal(state)
         if state.is_over:
             break
-        assert state.actor == state.seats[1 - state.dealer]
-        refused(state, Play.of(state.actor or "", "AS"))
-        state, evs = apply(state, NextDeal(state.actor or ""))
+        assert state.seat_to_act == state.seats[1 - state.dealer]
+        refused(state, Play.of(state.seat_to_act or "", "AS"))
+        state, _ = apply(state, NextDeal(state.seat_to_act or ""))
     assert dealers[:6] == ["A", "B", "A", "B", "A", "B"]
     assert state.partie is not None and len(state.partie.results) in (6, 8)
 
@@ -533,15 +553,17 @@ def test_tied_partie_gets_extra_deals_then_is_drawn() -> None:
     a = "AH KH QH JH 10H 9H AS AC 7S 8S 7C 8C"
     b = "KS QS JS 10S 9S KC QC JC KD QD 10D 9D"
     stock = "7D 8D 8H 7H 10C 9C AD JD"
-    deals = [{"hands": {"A": a, "B": b} if k % 2 == 0 else {"A": b, "B": a}, "stock": stock}
-             for k in range(8)]
+    deals = [
+        {"hands": {"A": a, "B": b} if k % 2 == 0 else {"A": b, "B": a}, "stock": stock}
+        for k in range(8)
+    ]
     state, _ = new_partie(first_dealer="B", deals=deals)
     all_events: list[Event] = []
     while not state.is_over:
         state, evs = finish_deal(state)
         all_events.extend(evs)
-        if state.phase_name == "deal_over":
-            state, evs = apply(state, NextDeal(state.actor or ""))
+        if state.phase is Phase.DEAL_OVER:
+            state, _ = apply(state, NextDeal(state.seat_to_act or ""))
     assert state.partie is not None
     assert len(state.partie.results) == 8
     k = keys(all_events)
@@ -553,7 +575,7 @@ def test_partie_settlement_rubicon_and_not() -> None:
     state, _ = new_partie(seed="settle", first_dealer="A")
     while state.deal_number < 6:
         state, _ = finish_deal(state)
-        state, _ = apply(state, NextDeal(state.actor or ""))
+        state, _ = apply(state, NextDeal(state.seat_to_act or ""))
     assert state.partie is not None
     last, events = finish_deal(state)
     assert last.is_over and last.partie is not None
@@ -578,13 +600,24 @@ def test_partie_record_replays() -> None:
     assert start_events[0].msg.key == "piquet.info.cut"
     actions = []
     while not state.is_over:
-        action = policy(state) if state.phase_name != "deal_over" else NextDeal(state.actor or "")
+        action = (
+            policy(state)
+            if state.phase is not Phase.DEAL_OVER
+            else NextDeal(state.seat_to_act or "")
+        )
         actions.append(action.to_json())
         state, _ = apply(state, action)
-    record = GameRecord.from_json({
-        "format": "cardtutor-game-record", "version": 1, "game": "piquet",
-        "ruleset": "rubicon", "seats": ["A", "B"], "deal": {"partie": True, "seed": 99},
-        "actions": actions})
+    record = GameRecord.from_json(
+        {
+            "format": "cardtutor-game-record",
+            "version": 1,
+            "game": "piquet",
+            "ruleset": "rubicon",
+            "seats": ["A", "B"],
+            "deal": {"partie": True, "seed": 99},
+            "actions": actions,
+        }
+    )
     assert replay(ENGINE, record)[-1].state == state
 
 
@@ -601,14 +634,15 @@ def test_wrong_discard_counts() -> None:
     refused(state, Exchange.of("A", "AH KH QH JH 9H 9C"))
     refused(state, Exchange.of("A", "9C", look=True))
     state, _ = do(state, Exchange.of("A", "9C 8C"))  # leaves 3: younger may take up to 6
-    assert len(state.legal_actions) == sum(
-        __import__("math").comb(12, n) * (2 if n < 6 else 1) for n in range(1, 7))
+    assert state.legal_actions.count() == sum(
+        __import__("math").comb(12, n) * (2 if n < 6 else 1) for n in range(1, 7)
+    )
     err = refused(state, Exchange.of("B", "AD KD QD JD 9D KS QS"))
     assert "at most 6" in str(err) and "höchstens 6" in err.render("de")
     refused(state, Exchange("B", 0))
     full = Exchange.of("B", "AD KD QD JD 9D KS")
     assert full in state.legal_actions
-    err = refused(state, full._replace(look=True))
+    err = refused(state, dataclasses.replace(full, look=True))
     assert "No cards are left" in str(err)
 
 
@@ -637,12 +671,18 @@ def test_not_following_suit() -> None:
     state, _ = declare_honestly(state)
     state, _ = plays(state, "AS")
     err = refused(state, Play.of("B", "AD"))
-    assert str(err) == ("B must follow suit: the ace of spades was led and B holds "
-                        "eight of spades, jack of spades, queen of spades and king of spades.")
+    assert str(err) == (
+        "B must follow suit: the ace of spades was led and B holds "
+        "eight of spades, jack of spades, queen of spades and king of spades."
+    )
     assert "must follow suit" in str(err) and "muss Farbe bedienen" in err.render("de")
     assert Play.of("B", "KS") in state.legal_actions
     assert {a.card.code for a in state.legal_actions if isinstance(a, Play)} == {
-        "8S", "JS", "QS", "KS"}
+        "8S",
+        "JS",
+        "QS",
+        "KS",
+    }
 
 
 def test_declaring_cards_you_do_not_hold_and_malformed_claims() -> None:
@@ -668,7 +708,7 @@ def test_no_action_after_the_end() -> None:
     record, _ = load_example()
     final = replay(ENGINE, record)[-1].state
     assert not final.legal_actions and list(final.legal_actions) == []
-    assert final.actor is None
+    assert final.seat_to_act is None
     err = refused(final, NextDeal("A"))
     assert "over" in str(err)
 
@@ -734,36 +774,36 @@ def test_action_json_round_trip() -> None:
 
 def test_views_hide_what_a_seat_may_not_see() -> None:
     state, _ = make(EQUAL_A, EQUAL_B, stock_top="7S 8S 10H QC")
-    va = view(state, "A")
+    va = state.view("A")
     assert va.hands["A"] == ordered(EQUAL_A) and set(va.hands["B"]) == {None}
     assert set(va.stock) == {None} and len(va.stock) == 8
     state, _ = do(state, Exchange.of("A", "8D 7D"))  # leaves 10H QC (and KC)
-    va, vb = view(state, "A"), view(state, "B")
+    va, vb = state.view("A"), state.view("B")
     assert va.stock[:3] == parse_cards("10H QC KC") and set(va.stock[3:]) == {None}
     assert set(vb.stock) == {None}
     assert va.discards["A"] == parse_cards("7D 8D") and vb.discards["A"] == (None, None)
     state, _ = do(state, Exchange.of("B", "7H 8H", look=True))  # takes 10H QC
-    va, vb = view(state, "A"), view(state, "B")
+    va, vb = state.view("A"), state.view("B")
     assert vb.stock == (Card.parse("KC"),) + tuple(vb.stock[1:]) and None not in vb.stock
     assert va.stock[0] == Card.parse("KC") and set(va.stock[1:]) == {None}
     assert set(va.hands["B"]) == {None, Card.parse("10H"), Card.parse("QC")}
     state, _ = declare_honestly(state)
-    assert None in view(state, "A").stock
+    assert None in state.view("A").stock
     state, _ = plays(state, "AH")
-    assert None not in view(state, "A").stock  # after elder's first lead
-    full = view(state, None)
+    assert None not in state.view("A").stock  # after elder's first lead
+    full = state.view(None)
     assert None not in full.hands["B"] and None not in full.stock
-    assert full.trick == (("A", Card.parse("AH")),) and full.turn == "B"
+    assert full.trick == (("A", Card.parse("AH")),) and full.seat_to_act == "B"
 
 
 def test_view_shows_declared_cards() -> None:
     record, _ = load_example()
     steps = replay(ENGINE, record)
-    vb = view(steps[6].state, "B")
+    vb = steps[6].state.view("B")
     assert vb.shown["A"] == parse_cards("8H JH QH KH AH")
     assert vb.hands["A"].count(None) == 7
-    assert view(steps[9].state, "A").shown["B"] == ()
-    va = view(steps[10].state, "A")
+    assert steps[9].state.view("A").shown["B"] == ()
+    va = steps[10].state.view("A")
     assert va.shown["B"] == ordered("10C QC 10D QD 10H QS 10S")
     assert va.breakdown["B"]["set"] == 17 and va.totals == {"A": 10, "B": 17}
 
@@ -772,8 +812,8 @@ def test_state_rendering_helpers() -> None:
     record, _ = load_example()
     steps = replay(ENGINE, record)
     state = steps[9].state
-    assert state.phase_name == "play" and state.actor == "B"
+    assert state.phase is Phase.PLAY and state.seat_to_act == "B"
     assert state.current_trick == (("A", Card.parse("AH")),)
     assert len(state.hand("A")) == 11 and len(state.discard("B")) == 3
     assert state.stock_cards == () and state.tricks_won("A") == 0
-    assert steps[3].state.category == "point" and steps[3].state.actor == "B"
+    assert steps[3].state.category == "point" and steps[3].state.seat_to_act == "B"
