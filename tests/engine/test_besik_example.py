@@ -17,8 +17,6 @@ from cardtutor.engine.besik import (
     State,
     apply,
     example_record,
-    refusal,
-    score_breakdown,
 )
 from cardtutor.engine.cards import Card, PhysicalCard
 from cardtutor.engine.record import GameRecord, Step, replay
@@ -58,7 +56,14 @@ def test_replays_to_the_stated_result(steps: list[Step[State, Any]]) -> None:
     final = steps[-1].state
     assert final.is_over
     assert final.totals == {"A": 531, "B": 469}
-    breakdown = score_breakdown(final)
+    outcome = final.outcome()
+    assert outcome.game == outcome.deal == {"A": 531, "B": 469}
+    assert outcome.winner == "A" and outcome.deal_over and outcome.game_over
+    assert outcome.deals == ({"A": 531, "B": 469},) and not outcome.multi_deal
+    # every action of the record names its seat, the seat to act
+    for before, step in zip(steps, steps[1:], strict=False):
+        assert step.action is not None and step.action.seat == before.state.seat_to_act
+    breakdown = final.score_breakdown()
     assert breakdown["A"]["augen"] == 71 and breakdown["B"]["augen"] == 169
     melds = {p: sum(v for k, v in d.items() if k != "augen") for p, d in breakdown.items()}
     assert melds == {"A": 460, "B": 300}
@@ -78,14 +83,13 @@ def test_every_card_was_held(steps: list[Step[State, Any]]) -> None:
 def test_trick_25_needs_no_duty_to_win(steps: list[Step[State, Any]]) -> None:
     # step 84: A plays the seven of diamonds on the eight while holding AD and 9D
     before, step = steps[83], steps[84]
-    assert step.action == Play(PhysicalCard.parse("7D#2"))
+    assert step.action == Play("A", PhysicalCard.parse("7D#2"))
     hand = {c.card.code for c in before.state.hand("A")}
     assert {"AD", "9D"} <= hand
     assert before.state.end_play
     # under standard Bezique rules the same play is refused: he must win if he can
-    standard = before.state._replace(
-        table=before.state.table._replace(rules=StandardRuleset))
-    msg = refusal(standard, Play(PhysicalCard.parse("7D#2")))
+    standard = before.state._replace(table=before.state.table._replace(rules=StandardRuleset))
+    msg = standard.legal_actions.why_illegal(Play("A", PhysicalCard.parse("7D#2")))
     assert msg is not None and msg.key == "besik.err.must_win"
 
 
@@ -94,10 +98,10 @@ def test_marriage_out_of_quint_is_seed_only(steps: list[Step[State, Any]]) -> No
     before = steps[14].state
     action = steps[15].action
     assert isinstance(action, Meld) and action.kind == "marriage"
-    assert refusal(before, action) is None
+    assert before.legal_actions.why_illegal(action) is None
     # (standard Bezique also melds before the draw: look at the rule in question only)
     standard = before._replace(table=before.table._replace(rules=StandardRuleset), window=1)
-    msg = refusal(standard, action)
+    msg = standard.legal_actions.why_illegal(action)
     assert msg is not None and msg.key == "besik.err.marriage_from_sequence"
 
 
@@ -145,13 +149,14 @@ def test_stated_points_and_totals(
         if "stated_totals" in entry:
             stated = entry["stated_totals"]
             state = step.state
-            breakdown = score_breakdown(state)
+            breakdown = state.score_breakdown()
             assert state.totals == stated["total"]
             assert {p: d["augen"] for p, d in breakdown.items()} == stated["augen"]
             assert {p: state.totals[p] - d["augen"] for p, d in breakdown.items()} == (
-                stated["melds"])
+                stated["melds"]
+            )
         if "stated_breakdown" in entry:
-            assert score_breakdown(step.state) == entry["stated_breakdown"]
+            assert step.state.score_breakdown() == entry["stated_breakdown"]
 
 
 def test_scoring_events_are_explained(steps: list[Step[State, Any]]) -> None:
@@ -167,7 +172,8 @@ def test_scoring_events_are_explained(steps: list[Step[State, Any]]) -> None:
     assert quint.category == "meld" and quint.rule == "besik#quint-major"
     assert quint.msg.render("de") == (
         "B meldet eine Quint-Major in Kreuz (Kreuz-As, Kreuz-Zehn, Kreuz-König, Kreuz-Dame "
-        "und Kreuz-Bauer): 250 Punkte.")
+        "und Kreuz-Bauer): 250 Punkte."
+    )
     assert [c.code for c in quint.cards] == ["AC#1", "10C#1", "KC#1", "QC#2", "JC#1"]
 
 

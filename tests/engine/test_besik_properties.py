@@ -19,11 +19,9 @@ from cardtutor.engine.besik import (
     State,
     apply,
     make_record,
-    score_breakdown,
     start_deal,
-    view,
 )
-from cardtutor.engine.besik.core import PC, SORT_KEY, Action
+from cardtutor.engine.besik.core import PC, Action
 from cardtutor.engine.errors import IllegalActionError
 from cardtutor.engine.record import GameRecord, replay
 
@@ -36,9 +34,19 @@ CONFIGS = [
     (3, "standard", False),
     (4, "standard", True),
 ]
-SIZES = {"marriage": 2, "trump-marriage": 2, "double-marriage": 4, "four-jacks": 4,
-         "four-queens": 4, "four-kings": 4, "four-aces": 4, "besik": 2, "double-besik": 4,
-         "triple-besik": 6, "quint-major": 5}
+SIZES = {
+    "marriage": 2,
+    "trump-marriage": 2,
+    "double-marriage": 4,
+    "four-jacks": 4,
+    "four-queens": 4,
+    "four-kings": 4,
+    "four-aces": 4,
+    "besik": 2,
+    "double-besik": 4,
+    "triple-besik": 6,
+    "quint-major": 5,
+}
 
 
 def check_conservation(state: State) -> None:
@@ -47,7 +55,7 @@ def check_conservation(state: State) -> None:
     count = 0
     masks = [*state.hands, *state.won]
     masks.append(sum(1 << u for _, u in state.trick))
-    masks.append(sum(1 << u for u in state.table.talon[state.talon_pos:]))
+    masks.append(sum(1 << u for u in state.table.talon[state.talon_pos :]))
     if state.up_card >= 0:
         masks.append(1 << state.up_card)
     for m in masks:
@@ -62,31 +70,38 @@ def check_conservation(state: State) -> None:
 def candidates(state: State, rng: random.Random) -> list[Action]:
     """Random actions, most of them illegal, some legal."""
     packs = state.table.packs
-    hand = [c for s in state.seats for c in state.hand(s)] if rng.random() < 0.2 else (
-        list(state.hand(state.to_move)) if state.to_move else [])
-    out: list[Action] = [Draw(), Play(PC[rng.randrange(32 * packs)])]
+    hand = (
+        [c for s in state.seats for c in state.hand(s)]
+        if rng.random() < 0.2
+        else (list(state.hand(state.seat_to_act)) if state.seat_to_act else [])
+    )
+    # mostly the seat to act, sometimes another seat or one not at the table
+    seat = rng.choice([state.seat_to_act or "A"] * 4 + [*state.seats, "Z"])
+    out: list[Action] = [Draw(seat), Play(seat, PC[rng.randrange(32 * packs)])]
     if hand:
-        out.append(Play(rng.choice(hand)))
+        out.append(Play(seat, rng.choice(hand)))
         kind = rng.choice(MELD_KINDS)
         size = SIZES[kind]
         if len(hand) >= size:
-            out.append(Meld.of(kind, rng.sample(hand, size)))
+            out.append(Meld.of(seat, kind, rng.sample(hand, size)))
         sevens = [c for c in hand if c.rank == 7]
         if sevens:
             chosen = rng.sample(sevens, min(len(sevens), rng.randint(1, 2)))
-            out.append(DeclareSeven(tuple(sorted(chosen, key=lambda c: SORT_KEY[c.uid]))))
-            out.append(Exchange(rng.choice(sevens)))
+            out.append(DeclareSeven.of(seat, chosen))
+            out.append(Exchange(seat, rng.choice(sevens)))
     legal = list(state.legal_actions)
     if legal:
         out.append(rng.choice(legal))
     return out
 
 
-def play(seed: int, players: int, ruleset: str, partnerships: bool, policy: int,
-         probe: bool) -> tuple[State, State, list[Action]]:
+def play(
+    seed: int, players: int, ruleset: str, partnerships: bool, policy: int, probe: bool
+) -> tuple[State, State, list[Action]]:
     rng = random.Random(policy)
-    state0, _ = start_deal(seed=seed, seats="ABCD"[:players], ruleset=ruleset,
-                           partnerships=partnerships)
+    state0, _ = start_deal(
+        seed=seed, seats="ABCD"[:players], ruleset=ruleset, partnerships=partnerships
+    )
     state = state0
     actions: list[Action] = []
     while not state.is_over:
@@ -94,10 +109,12 @@ def play(seed: int, players: int, ruleset: str, partnerships: bool, policy: int,
         legal = state.legal_actions
         if probe:
             listed = set(legal)
-            assert len(listed) == len(legal)
+            assert len(listed) == legal.count()
+            assert all(a.seat == state.seat_to_act for a in listed)
             for action in candidates(state, rng):
                 ok = action in legal
                 assert ok == (action in listed), action
+                assert ok == (legal.why_illegal(action) is None), action
                 if not ok:
                     try:
                         apply(state, action)
@@ -117,15 +134,16 @@ def play(seed: int, players: int, ruleset: str, partnerships: bool, policy: int,
 
 
 @settings(max_examples=300, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), config=st.sampled_from(CONFIGS),
-       policy=st.integers(0, 2**16))
+@given(
+    seed=st.integers(0, 2**32 - 1), config=st.sampled_from(CONFIGS), policy=st.integers(0, 2**16)
+)
 def test_random_deals_conserve_cards_and_score_consistently(
     seed: int, config: tuple[int, str, bool], policy: int
 ) -> None:
     players, ruleset, partnerships = config
     _, final, _ = play(seed, players, ruleset, partnerships, policy, probe=False)
     packs = final.table.packs
-    breakdown = score_breakdown(final)
+    breakdown = final.score_breakdown()
     if ruleset == "seed":
         assert sum(d["augen"] for d in breakdown.values()) == 120 * packs
     else:
@@ -138,17 +156,20 @@ def test_random_deals_conserve_cards_and_score_consistently(
 
 
 @settings(max_examples=120, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), config=st.sampled_from(CONFIGS),
-       policy=st.integers(0, 2**16))
-def test_no_illegal_action_is_accepted(seed: int, config: tuple[int, str, bool],
-                                       policy: int) -> None:
+@given(
+    seed=st.integers(0, 2**32 - 1), config=st.sampled_from(CONFIGS), policy=st.integers(0, 2**16)
+)
+def test_no_illegal_action_is_accepted(
+    seed: int, config: tuple[int, str, bool], policy: int
+) -> None:
     players, ruleset, partnerships = config
     play(seed, players, ruleset, partnerships, policy, probe=True)
 
 
 @settings(max_examples=120, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), config=st.sampled_from(CONFIGS),
-       policy=st.integers(0, 2**16))
+@given(
+    seed=st.integers(0, 2**32 - 1), config=st.sampled_from(CONFIGS), policy=st.integers(0, 2**16)
+)
 def test_replay_is_deterministic(seed: int, config: tuple[int, str, bool], policy: int) -> None:
     players, ruleset, partnerships = config
     state0, final, actions = play(seed, players, ruleset, partnerships, policy, probe=False)
@@ -157,15 +178,21 @@ def test_replay_is_deterministic(seed: int, config: tuple[int, str, bool], polic
     steps = replay(ENGINE, again)
     assert steps[-1].state == final
     assert [s.action for s in steps[1:]] == actions
-    # the views of the two replays agree too
-    assert view(steps[-1].state) == view(final)
+    # the views and outcomes of the two replays agree too
+    assert steps[-1].state.view(None) == final.view(None)
+    assert steps[-1].state.outcome() == final.outcome()
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 3, 4]),
-       ruleset=st.sampled_from(["seed", "standard"]), policy=st.integers(0, 2**16))
-def test_whole_games_end_with_one_winner(seed: int, players: int, ruleset: str,
-                                         policy: int) -> None:
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    players=st.sampled_from([2, 3, 4]),
+    ruleset=st.sampled_from(["seed", "standard"]),
+    policy=st.integers(0, 2**16),
+)
+def test_whole_games_end_with_one_winner(
+    seed: int, players: int, ruleset: str, policy: int
+) -> None:
     rng = random.Random(policy)
     state0, _ = start_deal(seed=seed, seats="ABCD"[:players], ruleset=ruleset, play_to="game")
     state, actions = state0, []
@@ -178,6 +205,10 @@ def test_whole_games_end_with_one_winner(seed: int, players: int, ruleset: str,
             dealers.append(state.dealer)
     winner = state.game_winner
     assert winner is not None
+    outcome = state.outcome()
+    assert outcome.winner == winner and outcome.game_over and outcome.multi_deal
+    assert outcome.game == state.totals and outcome.deal_number == len(outcome.deals)
+    assert {p: sum(d[p] for d in outcome.deals) for p in state.parties} == state.totals
     totals = state.totals
     assert totals[winner] >= state.table.target or state.melds[-1].kind == "triple-besik"
     assert all(v < totals[winner] for p, v in totals.items() if p != winner)

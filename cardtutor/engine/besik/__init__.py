@@ -10,74 +10,83 @@ Quick tour
 ----------
 
 >>> state, events = start_deal(seed=7)            # two players, A = Vorhand, B deals
->>> state.to_move, state.phase, state.talon_count, state.trumps.letter
-('A', 'play', 48, 'D')
+>>> state.seat_to_act, state.phase, state.talon_count, state.trumps.letter
+('A', <Phase.PLAY: 'play'>, 48, 'D')
 >>> action = state.legal_actions.plays()[0]
->>> action in state.legal_actions
-True
->>> state, events = apply(state, action)
+>>> action, action in state.legal_actions
+(Play(seat='A', card=PhysicalCard.parse('7C#1')), True)
+>>> state, events = ENGINE.apply(state, action)
 >>> events[0].msg.render("de")
 'A spielt Kreuz-Sieben auf.'
->>> apply(state, Draw())
-Traceback (most recent call last):
-...
-cardtutor.engine.errors.IllegalActionError: there is nothing to draw now
+>>> print(state.legal_actions.why_illegal(Draw("B")))
+there is nothing to draw now
 
 The worked deal of the seed replays through the generic replayer:
 
 >>> from cardtutor.engine.record import replay
 >>> steps = replay(ENGINE, example_record())
->>> steps[-1].state.totals
-{'A': 531, 'B': 469}
->>> score_breakdown(steps[-1].state)["B"]
+>>> final = steps[-1].state
+>>> final.outcome().game, final.outcome().winner
+({'A': 531, 'B': 469}, 'A')
+>>> final.score_breakdown()["B"]
 {'quint-major': 250, 'marriage': 40, 'last_trick': 10, 'augen': 169}
 
-Public API
-----------
+Public API (the contract of :mod:`cardtutor.engine.contract`)
+------------------------------------------------------------
 
 - :func:`start_deal` (keyword arguments ``ruleset``, ``seats``, ``dealer``,
   ``partnerships``, ``seed`` *or* ``hands``/``up_card``/``talon``, ``play_to``,
   ``scores``) -> ``(State, events)``.
-- :func:`apply` ``(state, action) -> (new_state, events)``: pure; raises
-  :class:`~cardtutor.engine.errors.IllegalActionError` whose ``msg`` renders the
-  reason in English or German. :func:`refusal` gives that reason (or ``None``)
-  without raising.
+- :func:`apply` ``(state, action) -> (new_state, events)`` (also ``ENGINE.apply``):
+  pure; raises :class:`~cardtutor.engine.errors.IllegalActionError` whose ``msg``
+  renders the reason in English or German.
 - ``state.legal_actions``: a lazy :class:`LegalActions` view: ``a in legal`` checks
-  one action; iteration lists all; ``.plays()``, ``.melds()``, ``.declarations()``;
-  ``.sample(rng)`` for benchmarks and AI.
-- :func:`view` ``(state, seat)``: JSON-able per-player view (``seat=None``:
-  all-seeing, with the talon order and the cards won). :func:`visible_events` hides
-  other players' draws.
-- :func:`score_breakdown` ``(state) -> {party: {category_or_meld_kind: points}}``.
-- Actions (NamedTuples, ``to_json()``; :func:`parse_action` / :func:`action_to_json`;
-  short text :func:`parse_action_text` / :func:`format_action`):
+  one action; iteration lists all; ``count()``, ``sample(rng)``, ``why_illegal(a)``
+  (the reason, or ``None``); ``.plays()``, ``.melds()``, ``.declarations()``.
+- ``state.seat_to_act``, ``state.phase`` (:class:`Phase`), ``state.is_over``,
+  ``state.parties``, ``state.party_of(seat)``, ``state.outcome()``,
+  ``state.score_breakdown()`` (``{party: {category_or_meld_kind: points}}``),
+  ``state.view(seat)`` (:class:`BesikView`; ``None``: all-seeing, with the talon order
+  and the cards won). :func:`visible_events` hides other players' draws.
+- Actions (frozen dataclasses, the acting ``seat`` first; ``to_json()``;
+  :func:`parse_action` / :func:`action_to_json`; short text
+  :func:`parse_action_text` / :func:`format_action`, e.g. ``"A: play QS#2"``):
 
-  ================  ===============================================================
-  :class:`Play`     ``{"type": "play", "card": "QS#2"}``
-  :class:`Meld`     ``{"type": "meld", "kind": "besik", "cards": ["QS#1", "JD#2"]}``
-  :class:`DeclareSeven` ``{"type": "seven", "cards": ["7H#1"]}`` (one or both)
-  :class:`Exchange` ``{"type": "exchange", "card": "7H#1"}``
-  :class:`Draw`     ``{"type": "draw"}`` (the trick winner draws, then the others)
-  :class:`NewDeal`  ``{"type": "deal", "seed": 5}`` or with ``hands``/``up_card``/
-                    ``talon`` (whole-game records only)
-  ================  ===============================================================
+  ======================  ===============================================================
+  :class:`Play`           ``{"type": "play", "seat": "A", "card": "QS#2"}``
+  :class:`Meld`           ``{"type": "meld", "seat": "A", "kind": "besik",
+                          "cards": ["QS#1", "JD#2"]}``
+  :class:`DeclareSeven`   ``{"type": "seven", "seat": "A", "cards": ["7H#1"]}`` (one or both)
+  :class:`Exchange`       ``{"type": "exchange", "seat": "A", "card": "7H#1"}``
+  :class:`Draw`           ``{"type": "draw", "seat": "A"}`` (the trick winner draws,
+                          then the others)
+  :class:`NewDeal`        ``{"type": "deal", "seat": "A", "seed": 5}`` or with ``hands``/
+                          ``up_card``/``talon`` (whole-game records only)
+  ======================  ===============================================================
 
-  Actions compare by type and value (``Play(c) != Exchange(c)``), hash, and have
-  evaluable reprs. Meld kinds: ``marriage``, ``trump-marriage``, ``double-marriage``, ``four-jacks``,
-  ``four-queens``, ``four-kings``, ``four-aces``, ``besik``, ``double-besik``,
-  ``triple-besik``, ``quint-major`` (:data:`MELD_KINDS`, :data:`MELD_POINTS`).
-- :data:`ENGINE` implements :class:`cardtutor.engine.record.Engine` (``game =
+  Actions compare equal only to the same action (``Play("A", c) != Exchange("A", c)``),
+  hash, and have evaluable reprs. Meld kinds: ``marriage``, ``trump-marriage``,
+  ``double-marriage``, ``four-jacks``, ``four-queens``, ``four-kings``, ``four-aces``,
+  ``besik``, ``double-besik``, ``triple-besik``, ``quint-major`` (:data:`MELD_KINDS`,
+  :data:`MELD_POINTS`).
+- :data:`ENGINE` implements :class:`cardtutor.engine.contract.Engine` (``game =
   "besik"``); :func:`make_record` builds a :class:`~cardtutor.engine.record.GameRecord`.
 - :class:`SeedRuleset`, :class:`StandardRuleset` (class-level flags), :data:`RULESETS`,
   :data:`RULE_ANCHORS` (anchor -> (English title, German title)).
+- For the solver: the uid tables :data:`PC`, :data:`SUIT_OF`, :data:`STRENGTH`,
+  :data:`AUGEN`, :data:`BRISQUE` (a physical card's uid is ``copy * 32 + card.index``)
+  and :data:`POINTS_LAST_TRICK`.
 
 State (:class:`State`, immutable NamedTuple; masks of uids inside, read it through):
-``to_move``, ``phase`` (``"play"``: lead or follow; ``"draw"``: the trick winner may
-declare, then must draw; ``"deal"``: whole game, the next dealer deals; ``"over"``),
+``seat_to_act``, ``phase`` (``PLAY``: lead or follow; ``DRAW``: the trick winner may
+declare, then must draw; ``DEAL``: whole game, the next dealer deals; ``OVER``),
 ``hand(seat)``, ``declared_row(seat)``, ``concealed(seat)``, ``talon_count``,
 ``talon_order``, ``up`` (face-up card or None), ``trumps``, ``current_trick``,
 ``last_trick``, ``tricks_won``, ``melds`` (:class:`DeclaredMeld` rows on the table),
 ``totals``, ``end_play``, ``game_winner``, ``dealer``, ``seats``, ``parties``.
+Internal fields the solver reads: ``hands`` (uid masks by seat index), ``trick``
+((seat index, uid) in play order), ``turn``, ``won``, ``scores``, ``table.trump``,
+``table.rules``, ``table.seats``, ``table.party_of``.
 
 Events: ``"play"`` (cards led, played, drawn), ``"info"`` (trick won, exchange, talon
 empty, end of deal, game won) and ``"score"`` with category ``"meld"`` (rule
@@ -146,12 +155,19 @@ Rule choices (RULES.md rulings, and where it leaves a choice)
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardtutor.engine.besik.core import (
+    AUGEN,
+    BRISQUE,
+    PC,
+    POINTS_LAST_TRICK,
+    STRENGTH,
+    SUIT_OF,
     Action,
+    BesikView,
     DeclaredMeld,
     DeclareSeven,
     Draw,
@@ -159,6 +175,7 @@ from cardtutor.engine.besik.core import (
     LegalActions,
     Meld,
     NewDeal,
+    Phase,
     Play,
     State,
     Table,
@@ -167,10 +184,7 @@ from cardtutor.engine.besik.core import (
     format_action,
     parse_action,
     parse_action_text,
-    refusal,
-    score_breakdown,
     start_deal,
-    view,
     visible_events,
 )
 from cardtutor.engine.besik.rules import (
@@ -188,10 +202,14 @@ from cardtutor.engine.events import Event
 from cardtutor.engine.record import GameRecord
 from cardtutor.engine.text import Msg
 
+if TYPE_CHECKING:
+    from cardtutor.engine.contract import Engine, GameState, View
+
 __all__ = [
     "ENGINE",
     "BesikEngine",
     "Action",
+    "BesikView",
     "DeclaredMeld",
     "DeclareSeven",
     "Draw",
@@ -199,6 +217,7 @@ __all__ = [
     "LegalActions",
     "Meld",
     "NewDeal",
+    "Phase",
     "Play",
     "State",
     "Table",
@@ -207,10 +226,7 @@ __all__ = [
     "format_action",
     "parse_action",
     "parse_action_text",
-    "refusal",
-    "score_breakdown",
     "start_deal",
-    "view",
     "visible_events",
     "make_record",
     "example_record",
@@ -223,6 +239,12 @@ __all__ = [
     "SeedRuleset",
     "StandardRuleset",
     "ruleset_by_name",
+    "PC",
+    "SUIT_OF",
+    "STRENGTH",
+    "AUGEN",
+    "BRISQUE",
+    "POINTS_LAST_TRICK",
 ]
 
 EXAMPLE_PATH = Path(__file__).resolve().parent.parent / "examples" / "besik_example.json"
@@ -230,9 +252,10 @@ EXAMPLE_PATH = Path(__file__).resolve().parent.parent / "examples" / "besik_exam
 
 
 class BesikEngine:
-    """The :class:`cardtutor.engine.record.Engine` for Besik records."""
+    """The :class:`cardtutor.engine.contract.Engine` of Besik (:data:`ENGINE`)."""
 
     game = "besik"
+    rule_anchors: Mapping[str, tuple[str, str]] = RULE_ANCHORS
 
     def start(self, record: GameRecord) -> tuple[State, tuple[Event, ...]]:
         deal = record.deal
@@ -258,14 +281,11 @@ class BesikEngine:
     def parse_action(self, data: Mapping[str, Any]) -> Action:
         return parse_action(data)
 
-    def action_to_json(self, action: Action) -> dict[str, Any]:
-        return action.to_json()
-
-    def actor(self, state: State) -> str | None:
-        return state.to_move
-
-    def apply(self, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+    def apply(self, state: State, action: Action) -> tuple[State, Sequence[Event]]:
         return apply(state, action)
+
+    def visible_events(self, events: Sequence[Event], seat: str | None) -> Sequence[Event]:
+        return visible_events(events, seat)
 
 
 ENGINE = BesikEngine()
@@ -280,16 +300,34 @@ def make_record(
     >>> s0, _ = start_deal(seed=11, ruleset="standard")
     >>> a = s0.legal_actions.plays()[0]
     >>> rec = make_record(s0, [a])
-    >>> rec.ruleset, rec.deal["seed"], rec.actions[0]["type"]
-    ('standard', 11, 'play')
+    >>> rec.ruleset, rec.deal["seed"], rec.actions[0]["type"], rec.actions[0]["seat"]
+    ('standard', 11, 'play', 'A')
     >>> replay(ENGINE, rec)[-1].state == apply(s0, a)[0]
     True
     """
     t = state.table
-    return GameRecord("besik", t.rules.name, t.seats, dict(t.deal),
-                      tuple(a.to_json() for a in actions), dict(meta or {}))
+    return GameRecord(
+        "besik",
+        t.rules.name,
+        t.seats,
+        dict(t.deal),
+        tuple(a.to_json() for a in actions),
+        dict(meta or {}),
+    )
 
 
 def example_record() -> GameRecord:
     """The seed's worked deal (``examples/besik_example.json``)."""
     return GameRecord.from_json(json.loads(EXAMPLE_PATH.read_text(encoding="utf-8")))
+
+
+if TYPE_CHECKING:  # the type checker proves that Besik implements the contract
+
+    def _is_game_state(state: State) -> GameState[Action]:
+        return state
+
+    def _is_engine(engine: BesikEngine) -> Engine[State, Action]:
+        return engine
+
+    def _is_view(view: BesikView) -> View:
+        return view

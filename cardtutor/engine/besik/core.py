@@ -8,8 +8,10 @@ card.index``, 0..127), a hand is a bit mask of uids, and the state is a
 
 from __future__ import annotations
 
+import enum
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Any, NamedTuple
 
@@ -20,14 +22,17 @@ from cardtutor.engine.besik.rules import (
     ruleset_by_name,
 )
 from cardtutor.engine.cards import ALL_CARDS, Card, PhysicalCard, Suit, bit_indices
+from cardtutor.engine.contract import Outcome, View
 from cardtutor.engine.errors import IllegalActionError, NotationError
 from cardtutor.engine.events import Event
 from cardtutor.engine.text import Msg, register_messages
 
 __all__ = [
+    "Phase",
     "State",
     "Table",
     "DeclaredMeld",
+    "BesikView",
     "Play",
     "Meld",
     "DeclareSeven",
@@ -38,13 +43,18 @@ __all__ = [
     "LegalActions",
     "start_deal",
     "apply",
+    "why_illegal",
     "parse_action",
     "action_to_json",
     "parse_action_text",
     "format_action",
-    "score_breakdown",
-    "view",
     "visible_events",
+    "PC",
+    "SUIT_OF",
+    "STRENGTH",
+    "AUGEN",
+    "BRISQUE",
+    "POINTS_LAST_TRICK",
 ]
 
 # --- card tables (uid = copy * 32 + card.index) -------------------------------------
@@ -69,6 +79,8 @@ RANK_MASK: dict[int, int] = {
 }
 
 ACE, TEN, KING, QUEEN, JACK, SEVEN = 14, 10, 13, 12, 11, 7
+POINTS_LAST_TRICK = 10
+"""The last trick of a deal scores 10 (RULES.md 3.6)."""
 QS_INDEX = Card.parse("QS").index
 JD_INDEX = Card.parse("JD").index
 
@@ -110,87 +122,106 @@ _uids = bit_indices
 
 # --- actions --------------------------------------------------------------------------
 #
-# Actions are NamedTuples; equality and hashing include the type, so that e.g.
-# ``Play(c) != Exchange(c)`` although both are one-field tuples.
+# Actions are frozen dataclasses with the acting seat first; dataclass equality compares
+# only actions of the same class, so ``Play("A", c) != Exchange("A", c)``.
 
 
-def _eq(self: tuple[Any, ...], other: object) -> bool:
-    return type(other) is type(self) and tuple.__eq__(self, other)
+def _sorted_cards(cards: Iterable[PhysicalCard | str]) -> tuple[PhysicalCard, ...]:
+    pcs = [c if isinstance(c, PhysicalCard) else PhysicalCard.parse(c) for c in cards]
+    return tuple(sorted(pcs, key=lambda c: SORT_KEY[c.uid]))
 
 
-def _ne(self: tuple[Any, ...], other: object) -> bool:
-    return not _eq(self, other)
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Lead or play a card to the trick: ``{"type": "play", "seat": "A", "card": "QS#2"}``."""
 
-
-def _hash(self: tuple[Any, ...]) -> int:
-    return hash((type(self).__name__, tuple.__hash__(self)))
-
-
-class Play(NamedTuple):
-    """Lead or play a card to the trick: ``{"type": "play", "card": "QS#2"}``."""
-
+    seat: str
     card: PhysicalCard
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "play", "card": self.card.code}
+        return {"type": "play", "seat": self.seat, "card": self.card.code}
 
 
-class Meld(NamedTuple):
-    """Declare a meld: ``{"type": "meld", "kind": "besik", "cards": ["QS#1", "JD#2"]}``.
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """Declare a meld: ``{"type": "meld", "seat": "B", "kind": "besik", "cards": [...]}``.
 
     Build it with :meth:`of` so the cards are in canonical order (suit, rank, pack).
 
-    >>> Meld.of("besik", ["JD#2", "QS"])
-    Meld(kind='besik', cards=(PhysicalCard.parse('JD#2'), PhysicalCard.parse('QS#1')))
+    >>> Meld.of("B", "besik", ["JD#2", "QS"])
+    Meld(seat='B', kind='besik', cards=(PhysicalCard.parse('JD#2'), PhysicalCard.parse('QS#1')))
     """
 
+    seat: str
     kind: str
     cards: tuple[PhysicalCard, ...]
 
     @classmethod
-    def of(cls, kind: str, cards: Iterable[PhysicalCard | str]) -> Meld:
-        pcs = [c if isinstance(c, PhysicalCard) else PhysicalCard.parse(c) for c in cards]
-        return cls(kind, tuple(sorted(pcs, key=lambda c: SORT_KEY[c.uid])))
+    def of(cls, seat: str, kind: str, cards: Iterable[PhysicalCard | str]) -> Meld:
+        return cls(seat, kind, _sorted_cards(cards))
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "meld", "kind": self.kind, "cards": [c.code for c in self.cards]}
+        return {
+            "type": "meld",
+            "seat": self.seat,
+            "kind": self.kind,
+            "cards": [c.code for c in self.cards],
+        }
 
 
-class DeclareSeven(NamedTuple):
-    """Declare one or both trump sevens: ``{"type": "seven", "cards": ["7H#1"]}``."""
+@dataclass(frozen=True, slots=True)
+class DeclareSeven:
+    """Declare one or both trump sevens: ``{"type": "seven", "seat": "B", "cards": ["7H#1"]}``.
 
+    :meth:`of` sorts the cards (canonical order, as :meth:`Meld.of`).
+    """
+
+    seat: str
     cards: tuple[PhysicalCard, ...]
 
+    @classmethod
+    def of(cls, seat: str, cards: Iterable[PhysicalCard | str]) -> DeclareSeven:
+        return cls(seat, _sorted_cards(cards))
+
     def to_json(self) -> dict[str, Any]:
-        return {"type": "seven", "cards": [c.code for c in self.cards]}
+        return {"type": "seven", "seat": self.seat, "cards": [c.code for c in self.cards]}
 
 
-class Exchange(NamedTuple):
-    """Exchange a trump seven for the face-up card: ``{"type": "exchange", "card": "7H#1"}``.
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """Exchange a trump seven for the face-up card:
+    ``{"type": "exchange", "seat": "B", "card": "7H#1"}``.
 
     If the seven has not been declared yet, the exchange declares it (10 points).
     """
 
+    seat: str
     card: PhysicalCard
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "exchange", "card": self.card.code}
+        return {"type": "exchange", "seat": self.seat, "card": self.card.code}
 
 
-class Draw(NamedTuple):
-    """The trick winner draws, then the others in play order: ``{"type": "draw"}``."""
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """The trick winner draws, then the others in play order:
+    ``{"type": "draw", "seat": "B"}`` (``seat`` is the trick winner)."""
+
+    seat: str
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "draw"}
+        return {"type": "draw", "seat": self.seat}
 
 
-class NewDeal(NamedTuple):
-    """Whole-game records only: the next dealer deals, from a seed or explicit cards.
+@dataclass(frozen=True, slots=True)
+class NewDeal:
+    """Whole-game records only: the next dealer (``seat``) deals, from a seed or cards.
 
-    ``{"type": "deal", "seed": 7}`` or ``{"type": "deal", "hands": {...}, "up_card": ...,
-    "talon": [...]}`` (the same card fields as the record's deal).
+    ``{"type": "deal", "seat": "A", "seed": 7}`` or with ``"hands": {...}, "up_card": ...,
+    "talon": [...]`` (the same card fields as the record's deal).
     """
 
+    seat: str
     seed: int | None = None
     hands: tuple[tuple[str, tuple[PhysicalCard, ...]], ...] = ()
     up_card: PhysicalCard | None = None
@@ -198,9 +229,10 @@ class NewDeal(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         if self.seed is not None:
-            return {"type": "deal", "seed": self.seed}
+            return {"type": "deal", "seat": self.seat, "seed": self.seed}
         return {
             "type": "deal",
+            "seat": self.seat,
             "hands": {seat: [c.code for c in cards] for seat, cards in self.hands},
             "up_card": self.up_card.code if self.up_card else None,
             "talon": [c.code for c in self.talon],
@@ -208,11 +240,7 @@ class NewDeal(NamedTuple):
 
 
 Action = Play | Meld | DeclareSeven | Exchange | Draw | NewDeal
-
-for _action in (Play, Meld, DeclareSeven, Exchange, Draw, NewDeal):
-    _action.__eq__ = _eq  # type: ignore[method-assign]
-    _action.__ne__ = _ne  # type: ignore[method-assign,assignment]
-    _action.__hash__ = _hash  # type: ignore[method-assign]
+ACTION_TYPES = (Play, Meld, DeclareSeven, Exchange, Draw, NewDeal)
 
 
 # --- state --------------------------------------------------------------------------
@@ -251,11 +279,30 @@ class Table(NamedTuple):
     carried: tuple[int, ...]
     """Party totals before this deal."""
     target: int
+    history: tuple[tuple[int, ...], ...] = ()
+    """Whole-game records: each earlier deal's points per party, in order."""
+
+
+class Phase(enum.Enum):
+    """What the position waits for (``state.phase``)."""
+
+    PLAY = "play"
+    """Lead or play a card to the trick."""
+    DRAW = "draw"
+    """The trick winner may declare, then must draw."""
+    DEAL = "deal"
+    """Whole-game records: the deal is over and the next dealer deals."""
+    OVER = "over"
+    """The deal (one-deal record) or the game is over."""
+
+
+PLAY, DRAW, DEAL, OVER = Phase.PLAY, Phase.DRAW, Phase.DEAL, Phase.OVER
 
 
 class State(NamedTuple):
     """An immutable Besik position. Fields hold uids and bit masks; the properties
-    and :func:`view` give physical cards and names."""
+    and :meth:`view` give physical cards and names (the contract's names:
+    :mod:`cardtutor.engine.contract`)."""
 
     table: Table
     hands: tuple[int, ...]
@@ -269,9 +316,7 @@ class State(NamedTuple):
     """Current trick: (seat index, uid) in play order."""
     turn: int
     """Seat index to act, -1 when over."""
-    phase: str
-    """``"play"`` (lead or follow), ``"draw"`` (trick winner before his draw),
-    ``"deal"`` (whole game: the next dealer deals), ``"over"``."""
+    phase: Phase
     window: int
     """0: no declarations; 1: trick winner before the draw; 2: after the draw."""
     melded: bool
@@ -290,7 +335,7 @@ class State(NamedTuple):
     winner: int
     """Winning party index once the game is won, else -1."""
 
-    # ---- convenient read-only views (physical cards and names) ----
+    # ---- the contract's names and convenient read-only views ----
 
     @property
     def rules(self) -> type[Ruleset]:
@@ -313,19 +358,19 @@ class State(NamedTuple):
         return Suit(self.table.trump)
 
     @property
-    def to_move(self) -> str | None:
+    def seat_to_act(self) -> str | None:
         """The seat to act (``None`` when the deal or game is over)."""
         return self.table.seats[self.turn] if self.turn >= 0 else None
 
     def seat_index(self, seat: str) -> int:
         return self.table.seats.index(seat)
 
-    def party(self, seat: str) -> str:
+    def party_of(self, seat: str) -> str:
         """The scoring party of a seat (the seat, or e.g. ``"A+C"`` with partnerships)."""
         return self.table.parties[self.table.party_of[self.seat_index(seat)]]
 
     def hand(self, seat: str) -> tuple[PhysicalCard, ...]:
-        """Every card the seat holds (declared row included), in uid order."""
+        """Every card the seat holds (declared row included), in display order."""
         return _pcs(_uids(self.hands[self.seat_index(seat)]))
 
     def declared_row(self, seat: str) -> tuple[PhysicalCard, ...]:
@@ -361,10 +406,11 @@ class State(NamedTuple):
 
     @property
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.phase is OVER
 
     @property
     def totals(self) -> dict[str, int]:
+        """The game totals per party (carried scores included)."""
         return dict(zip(self.table.parties, self.scores, strict=True))
 
     @property
@@ -375,6 +421,45 @@ class State(NamedTuple):
     def legal_actions(self) -> LegalActions:
         """A lazy view: ``action in state.legal_actions`` is one cheap check."""
         return LegalActions(self)
+
+    def deal_points(self) -> tuple[int, ...]:
+        """This deal's points per party index (carried scores excluded)."""
+        points = [0] * len(self.table.parties)
+        for party, _, value in self.log:
+            points[party] += value
+        return tuple(points)
+
+    def outcome(self) -> Outcome:
+        """Where the deal and the game stand (:class:`~cardtutor.engine.contract.Outcome`).
+
+        >>> state, _ = start_deal(seed=1)
+        >>> o = state.outcome()
+        >>> o.deal, o.game, o.deal_over, o.winner
+        ({'A': 0, 'B': 0}, {'A': 0, 'B': 0}, False, None)
+        """
+        return _outcome(self)
+
+    def score_breakdown(self) -> dict[str, dict[str, int]]:
+        """Per party: points by category or meld kind in this deal (``"previous_deals"``
+        holds the totals carried from earlier deals of a whole game).
+
+        >>> state, _ = start_deal(seed=1)
+        >>> state.score_breakdown()
+        {'A': {}, 'B': {}}
+        """
+        t = self.table
+        out: dict[str, dict[str, int]] = {p: {} for p in t.parties}
+        for i, carried in enumerate(t.carried):
+            if carried:
+                out[t.parties[i]]["previous_deals"] = carried
+        for party, key, points in self.log:
+            d = out[t.parties[party]]
+            d[key] = d.get(key, 0) + points
+        return out
+
+    def view(self, seat: str | None = None) -> BesikView:
+        """What ``seat`` may know (``None``: the all-seeing view); see :class:`BesikView`."""
+        return _view(self, seat)
 
 
 # --- dealing --------------------------------------------------------------------------
@@ -495,6 +580,7 @@ def _initial_state(
     play_to_game: bool,
     carried: tuple[int, ...] | None,
     deal_no: int,
+    history: tuple[tuple[int, ...], ...] = (),
 ) -> tuple[State, tuple[Event, ...]]:
     n = len(seats)
     if n not in (2, 3, 4) or len(set(seats)) != n:
@@ -507,32 +593,85 @@ def _initial_state(
     scores = carried if carried is not None else (0,) * len(parties)
     if len(scores) != len(parties):
         raise _deal_error("scores")
-    deal = _deal_json(n, seats, dealer, partnerships, seed, masks, up, talon_t, play_to_game,
-                      carried, parties)
+    deal = _deal_json(
+        n, seats, dealer, partnerships, seed, masks, up, talon_t, play_to_game, carried, parties
+    )
     trump = SUIT_OF[up]
-    table = Table(rules, seats, partnerships, packs, party_of, parties, dealer, trump, talon_t,
-                  up, deal, play_to_game, deal_no, scores, rules.target(n))
+    table = Table(
+        rules,
+        seats,
+        partnerships,
+        packs,
+        party_of,
+        parties,
+        dealer,
+        trump,
+        talon_t,
+        up,
+        deal,
+        play_to_game,
+        deal_no,
+        scores,
+        rules.target(n),
+        history,
+    )
     zeros = (0,) * n
     used = [0] * N_SLOTS
     log: tuple[tuple[int, str, int], ...] = ()
     events = [
-        Event("info", seats[dealer],
-              Msg("besik.deal", dealer=seats[dealer], count=n, card=PC[up], suit=Suit(trump),
-                  talon=len(talon_t)),
-              cards=(PC[up],), rule="besik#deal")
+        Event(
+            "info",
+            seats[dealer],
+            Msg(
+                "besik.deal",
+                dealer=seats[dealer],
+                count=n,
+                card=PC[up],
+                suit=Suit(trump),
+                talon=len(talon_t),
+            ),
+            cards=(PC[up],),
+            rule="besik#deal",
+        )
     ]
     if RANK_OF[up] == SEVEN:
         p = party_of[dealer]
         scores = _add(scores, p, 10)
         log = ((p, "seven_turned_up", 10),)
         used[U_SEVEN] |= 1 << up
-        events.append(Event.score(
-            seats[dealer], "seven_turned_up", 10,
-            Msg("besik.score.seven_up", seat=seats[dealer], card=PC[up], points=10),
-            rule="besik#seven-turned-up", totals=dict(zip(parties, scores, strict=True)),
-            cards=(PC[up],)))
-    state = State(table, tuple(masks), zeros, 0, up, (), (dealer + 1) % n, "play", 0, False, -1,
-                  tuple(used), (), zeros, zeros, (), 0, scores, log, -1)
+        events.append(
+            Event.score(
+                seats[dealer],
+                "seven_turned_up",
+                10,
+                Msg("besik.score.seven_up", seat=seats[dealer], card=PC[up], points=10),
+                rule="besik#seven-turned-up",
+                totals=dict(zip(parties, scores, strict=True)),
+                cards=(PC[up],),
+            )
+        )
+    state = State(
+        table,
+        tuple(masks),
+        zeros,
+        0,
+        up,
+        (),
+        (dealer + 1) % n,
+        PLAY,
+        0,
+        False,
+        -1,
+        tuple(used),
+        (),
+        zeros,
+        zeros,
+        (),
+        0,
+        scores,
+        log,
+        -1,
+    )
     return state, tuple(events)
 
 
@@ -556,7 +695,7 @@ def start_deal(
     won (each new deal is a :class:`NewDeal` action); ``scores`` carries party totals in.
 
     >>> state, events = start_deal(seed=1)
-    >>> state.to_move, state.dealer, state.talon_count, len(state.hand("A"))
+    >>> state.seat_to_act, state.dealer, state.talon_count, len(state.hand("A"))
     ('A', 'B', 48, 8)
     >>> sum(len(state.hand(s)) for s in state.seats) + state.talon_count
     64
@@ -573,8 +712,19 @@ def start_deal(
     carried = None
     if scores:
         carried = tuple(int(scores.get(p, 0)) for p in parties)
-    return _initial_state(rules, seats_t, seats_t.index(dealer), partnerships, seed, hands,
-                          up_card, talon, play_to == "game", carried, 1)
+    return _initial_state(
+        rules,
+        seats_t,
+        seats_t.index(dealer),
+        partnerships,
+        seed,
+        hands,
+        up_card,
+        talon,
+        play_to == "game",
+        carried,
+        1,
+    )
 
 
 # --- legality -----------------------------------------------------------------------
@@ -629,9 +779,9 @@ def _playable(s: State, seat: int) -> int:
 
 
 def _phase_refusal(s: State) -> Msg | None:
-    if s.phase == "over":
+    if s.phase is OVER:
         return Msg("besik.err.over")
-    if s.phase == "deal":
+    if s.phase is DEAL:
         return Msg("besik.err.deal_first", seat=s.table.seats[s.turn])
     return None
 
@@ -653,7 +803,7 @@ def _triple_first_turn(s: State) -> bool:
         t.rules.triple_besik_wins
         and len(t.seats) >= 3
         and s.trick_no == 0
-        and s.phase == "play"
+        and s.phase is PLAY
         and s.winner < 0
     )
 
@@ -719,8 +869,6 @@ def _meld_points(kind: str, uids: Sequence[int], trump: int) -> int:
 
 
 def _check_meld(s: State, a: Meld) -> Msg | None:
-    if (m := _phase_refusal(s)) is not None:
-        return m
     kind = a.kind
     if kind not in MELD_POINTS:
         return Msg("besik.err.kind", kind=kind)
@@ -766,8 +914,6 @@ def _check_seven_cards(s: State, cards: Sequence[PhysicalCard]) -> tuple[int, Ms
 
 
 def _check_seven(s: State, a: DeclareSeven) -> Msg | None:
-    if (m := _phase_refusal(s)) is not None:
-        return m
     if (m := _window_refusal(s)) is not None:
         return m
     if not 1 <= len(a.cards) <= 2:
@@ -782,8 +928,6 @@ def _check_seven(s: State, a: DeclareSeven) -> Msg | None:
 
 
 def _check_exchange(s: State, a: Exchange) -> Msg | None:
-    if (m := _phase_refusal(s)) is not None:
-        return m
     if (m := _window_refusal(s)) is not None:
         return m
     _, m = _check_seven_cards(s, (a.card,))
@@ -797,15 +941,13 @@ def _check_exchange(s: State, a: Exchange) -> Msg | None:
 
 
 def _check_play(s: State, a: Play) -> Msg | None:
-    if (m := _phase_refusal(s)) is not None:
-        return m
     c = a.card
     if not isinstance(c, PhysicalCard):
         return Msg("besik.err.action", text=repr(c))
     mask, m = _check_held(s, (c,))
     if m is not None:
         return m
-    if s.phase == "draw":
+    if s.phase is DRAW:
         return Msg("besik.err.draw_first")
     if not s.trick or not s.end_play:
         return None
@@ -824,40 +966,53 @@ def _check_play(s: State, a: Play) -> Msg | None:
 
 
 def _check_draw(s: State) -> Msg | None:
-    if (m := _phase_refusal(s)) is not None:
-        return m
-    if s.phase != "draw":
+    if s.phase is not DRAW:
         return Msg("besik.err.no_draw")
     return None
 
 
 def _check_new_deal(s: State, a: NewDeal) -> Msg | None:
-    if s.phase != "deal":
-        return Msg("besik.err.no_deal") if s.phase != "over" else Msg("besik.err.over")
-    return None
+    if s.phase is not DEAL:
+        return Msg("besik.err.no_deal") if s.phase is not OVER else Msg("besik.err.over")
+    return _seat_refusal(s, a.seat)
 
 
-def refusal(state: State, action: Action) -> Msg | None:
+def _seat_refusal(s: State, seat: object) -> Msg | None:
+    """Why ``seat`` may not act now: not at the table, or not his turn."""
+    seats = s.table.seats
+    if seat == seats[s.turn]:
+        return None
+    if seat not in seats:
+        return Msg("besik.err.seat", seat=seat)
+    return Msg("besik.err.turn", seat=seat, turn=seats[s.turn])
+
+
+def why_illegal(state: State, action: object) -> Msg | None:
     """Why ``action`` is illegal in ``state`` (a bilingual :class:`Msg`), or None if legal.
 
     >>> state, _ = start_deal(seed=1)
-    >>> print(refusal(state, Draw()))
+    >>> print(why_illegal(state, Draw("A")))
     there is nothing to draw now
+    >>> print(why_illegal(state, Play("B", PC[0])))
+    it is A's turn, not B's
     """
-    kind = type(action)
-    if kind is Play:
-        return _check_play(state, action)  # type: ignore[arg-type]
-    if kind is Meld:
-        return _check_meld(state, action)  # type: ignore[arg-type]
-    if kind is Draw:
+    if not isinstance(action, ACTION_TYPES):
+        return Msg("besik.err.action", text=repr(action))
+    if isinstance(action, NewDeal):
+        return _check_new_deal(state, action)
+    if (m := _phase_refusal(state)) is not None:
+        return m
+    if (m := _seat_refusal(state, action.seat)) is not None:
+        return m
+    if isinstance(action, Play):
+        return _check_play(state, action)
+    if isinstance(action, Draw):
         return _check_draw(state)
-    if kind is DeclareSeven:
-        return _check_seven(state, action)  # type: ignore[arg-type]
-    if kind is Exchange:
-        return _check_exchange(state, action)  # type: ignore[arg-type]
-    if kind is NewDeal:
-        return _check_new_deal(state, action)  # type: ignore[arg-type]
-    return Msg("besik.err.action", text=repr(action))
+    if isinstance(action, Meld):
+        return _check_meld(state, action)
+    if isinstance(action, DeclareSeven):
+        return _check_seven(state, action)
+    return _check_exchange(state, action)
 
 
 # --- meld search --------------------------------------------------------------------
@@ -865,15 +1020,16 @@ def refusal(state: State, action: Action) -> Msg | None:
 
 def _meld_candidates(s: State) -> list[Meld]:
     """Every meld the player to move may declare now (empty outside his window)."""
-    if s.phase not in ("play", "draw") or s.turn < 0:
+    if (s.phase is not PLAY and s.phase is not DRAW) or s.turn < 0:
         return []
     t = s.table
     rules = t.rules
     hand = s.hands[s.turn]
+    name = t.seats[s.turn]
     used = s.used
     if _window_refusal(s) is not None or s.melded:
         if _triple_first_turn(s):
-            return _triple_candidates(hand, used, t.packs)
+            return _triple_candidates(name, hand, used, t.packs)
         return []
     if not rules.exchange_card_meldable and s.taken >= 0:
         hand &= ~(1 << s.taken)
@@ -894,17 +1050,17 @@ def _meld_candidates(s: State) -> list[Meld]:
         kind = "trump-marriage" if suit == trump else "marriage"
         for k in ks:
             for q in qs:
-                out.append(Meld(kind, _pcs((k, q))))
+                out.append(Meld(name, kind, _pcs((k, q))))
         if len(ks) >= 2 and len(qs) >= 2:
             for kk in combinations(ks, 2):
                 for qq in combinations(qs, 2):
-                    out.append(Meld("double-marriage", _pcs(kk + qq)))
+                    out.append(Meld(name, "double-marriage", _pcs(kk + qq)))
     # four of a rank
     for kind, rank in _FOUR.items():
         fm = hand & RANK_MASK[rank] & ~used[_SLOTS[kind][0]]
         if fm.bit_count() >= 4:
             for four in combinations(_uids(fm), 4):
-                out.append(Meld(kind, _pcs(four)))
+                out.append(Meld(name, kind, _pcs(four)))
     # Besik family
     qs_all = hand & CARD_MASK[QS_INDEX]
     jd_all = hand & CARD_MASK[JD_INDEX]
@@ -916,7 +1072,7 @@ def _meld_candidates(s: State) -> list[Meld]:
             if qf.bit_count() >= size and jf.bit_count() >= size:
                 for bq in combinations(_uids(qf), size):
                     for bj in combinations(_uids(jf), size):
-                        out.append(Meld(kind, _pcs((*bq, *bj))))
+                        out.append(Meld(name, kind, _pcs((*bq, *bj))))
     # Quint-Major
     fq = hand & ~used[U_QUINT]
     for suit in range(4) if rules.quint_any_suit else (trump,):
@@ -928,49 +1084,56 @@ def _meld_candidates(s: State) -> list[Meld]:
             lists.append(_uids(m))
         else:
             for combo in product(*lists):
-                out.append(Meld("quint-major", _pcs(combo)))
+                out.append(Meld(name, "quint-major", _pcs(combo)))
     return out
 
 
-def _triple_candidates(hand: int, used: tuple[int, ...], packs: int) -> list[Meld]:
+def _triple_candidates(name: str, hand: int, used: tuple[int, ...], packs: int) -> list[Meld]:
     if packs < 3:
         return []
     qs = [u for u in _uids(hand) if u & 31 == QS_INDEX and not used[U_TRIPLE_BESIK] >> u & 1]
     jd = [u for u in _uids(hand) if u & 31 == JD_INDEX and not used[U_TRIPLE_BESIK] >> u & 1]
-    return [Meld("triple-besik", _pcs(q + j))
-            for q in combinations(qs, 3) for j in combinations(jd, 3)]
+    return [
+        Meld(name, "triple-besik", _pcs(q + j))
+        for q in combinations(qs, 3)
+        for j in combinations(jd, 3)
+    ]
 
 
 def _seven_candidates(s: State) -> list[Action]:
-    if s.phase not in ("play", "draw") or _window_refusal(s) is not None:
+    if (s.phase is not PLAY and s.phase is not DRAW) or _window_refusal(s) is not None:
         return []
     t = s.table
     sevens = s.hands[s.turn] & SEVEN_MASK & SUIT_MASK[t.trump]
     if not sevens:
         return []
+    name = t.seats[s.turn]
     out: list[Action] = []
     fresh = _uids(sevens & ~s.used[U_SEVEN])
     for u in fresh:
-        out.append(DeclareSeven((PC[u],)))
+        out.append(DeclareSeven(name, (PC[u],)))
     for pair in combinations(fresh, 2):  # three packs: up to three trump sevens
-        out.append(DeclareSeven(_pcs(pair)))
+        out.append(DeclareSeven(name, _pcs(pair)))
     if s.up_card >= 0 and RANK_OF[s.up_card] != SEVEN:
         for u in _uids(sevens):
-            out.append(Exchange(PC[u]))
+            out.append(Exchange(name, PC[u]))
     return out
 
 
 class LegalActions:
-    """The legal actions of a state, computed lazily.
+    """The legal actions of a state, computed lazily (:class:`contract.LegalActions`).
 
     ``action in legal`` validates that one action; iterating lists them all (plays,
-    then melds, sevens and exchanges, then the draw); :meth:`sample` picks one at
-    random; :meth:`plays` and :meth:`melds` give the parts.
+    then melds, sevens and exchanges, then the draw); :meth:`count`, :meth:`sample`,
+    :meth:`why_illegal`; :meth:`plays`, :meth:`melds` and :meth:`declarations` give
+    the parts.
 
     >>> state, _ = start_deal(seed=3)
     >>> legal = state.legal_actions
-    >>> len(legal), Draw() in legal
+    >>> legal.count(), Draw("A") in legal
     (8, False)
+    >>> print(legal.why_illegal(Draw("A")))
+    there is nothing to draw now
     >>> all(a in legal for a in legal)
     True
     """
@@ -982,15 +1145,18 @@ class LegalActions:
         self._list: list[Action] | None = None
 
     def __contains__(self, action: object) -> bool:
-        if not isinstance(action, (Play, Meld, DeclareSeven, Exchange, Draw, NewDeal)):
-            return False
-        return refusal(self.state, action) is None
+        return why_illegal(self.state, action) is None
+
+    def why_illegal(self, action: object) -> Msg | None:
+        """The learner-readable reason why ``action`` is illegal here; ``None`` if legal."""
+        return why_illegal(self.state, action)
 
     def plays(self) -> list[Play]:
         s = self.state
-        if s.phase != "play":
+        if s.phase is not PLAY:
             return []
-        return [Play(PC[u]) for u in _uids(_playable(s, s.turn))]
+        name = s.table.seats[s.turn]
+        return [Play(name, PC[u]) for u in _uids(_playable(s, s.turn))]
 
     def melds(self) -> list[Meld]:
         return _meld_candidates(self.state)
@@ -1005,32 +1171,34 @@ class LegalActions:
         if self._list is None:
             s = self.state
             out: list[Action] = []
-            if s.phase == "deal":
-                out.append(NewDeal(seed=s.table.deal_no))
-            elif s.phase != "over":
+            if s.phase is DEAL:
+                out.append(NewDeal(s.table.seats[s.turn], seed=s.table.deal_no))
+            elif s.phase is not OVER:
                 out += self.plays()
                 out += self.declarations()
-                if s.phase == "draw":
-                    out.append(Draw())
+                if s.phase is DRAW:
+                    out.append(Draw(s.table.seats[s.turn]))
             self._list = out
         return self._list
 
     def __iter__(self) -> Iterator[Action]:
         return iter(self._all())
 
-    def __len__(self) -> int:
+    def count(self) -> int:
+        """How many legal actions there are."""
         return len(self._all())
 
     def __bool__(self) -> bool:
-        return bool(self._all())
+        return self.state.turn >= 0
 
     def sample(self, rng: random.Random) -> Action:
         """A uniformly random legal action (raises IndexError if there is none).
 
-        In the ``"deal"`` phase it returns a :class:`NewDeal` with a random seed.
+        In the ``DEAL`` phase it returns a :class:`NewDeal` with a random seed.
         """
-        if self.state.phase == "deal":
-            return NewDeal(seed=rng.randrange(2**32))
+        s = self.state
+        if s.phase is DEAL:
+            return NewDeal(s.table.seats[s.turn], seed=rng.randrange(2**32))
         return rng.choice(self._all())
 
     def __repr__(self) -> str:
@@ -1052,28 +1220,27 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     >>> state, _ = start_deal(seed=1)
     >>> card = state.legal_actions.plays()[0]
     >>> state2, events = apply(state, card)
-    >>> events[0].kind, state2.to_move
+    >>> events[0].kind, state2.seat_to_act
     ('play', 'B')
-    >>> apply(state2, Draw())
+    >>> apply(state2, Draw("B"))
     Traceback (most recent call last):
     ...
     cardtutor.engine.errors.IllegalActionError: there is nothing to draw now
     """
-    m = refusal(state, action)
+    m = why_illegal(state, action)
     if m is not None:
         raise IllegalActionError(m)
-    kind = type(action)
-    if kind is Play:
-        return _apply_play(state, action.card.uid)  # type: ignore[union-attr]
-    if kind is Draw:
+    if isinstance(action, Play):
+        return _apply_play(state, action.card.uid)
+    if isinstance(action, Draw):
         return _apply_draw(state)
-    if kind is Meld:
-        return _apply_meld(state, action)  # type: ignore[arg-type]
-    if kind is DeclareSeven:
-        return _apply_seven(state, action.cards)  # type: ignore[union-attr]
-    if kind is Exchange:
-        return _apply_exchange(state, action.card.uid)  # type: ignore[union-attr]
-    return _apply_new_deal(state, action)  # type: ignore[arg-type]
+    if isinstance(action, Meld):
+        return _apply_meld(state, action)
+    if isinstance(action, DeclareSeven):
+        return _apply_seven(state, action.cards)
+    if isinstance(action, Exchange):
+        return _apply_exchange(state, action.card.uid)
+    return _apply_new_deal(state, action)
 
 
 def _apply_play(s: State, u: int) -> tuple[State, tuple[Event, ...]]:
@@ -1101,16 +1268,43 @@ def _apply_play(s: State, u: int) -> tuple[State, tuple[Event, ...]]:
     ev = [Event("play", name, Msg(key, seat=name, card=PC[u]), "", 0, (PC[u],), {}, rule)]
     trick = s.trick + ((seat, u),)
     if len(trick) < n:
-        return State(t, tuple(hands), declared, s.talon_pos, s.up_card, trick, (seat + 1) % n,
-                     "play", 0, False, -1, s.used, s.melds, s.won, s.tricks_won, s.last_trick,
-                     s.trick_no, s.scores, s.log, -1), tuple(ev)
+        return State(
+            t,
+            tuple(hands),
+            declared,
+            s.talon_pos,
+            s.up_card,
+            trick,
+            (seat + 1) % n,
+            PLAY,
+            0,
+            False,
+            -1,
+            s.used,
+            s.melds,
+            s.won,
+            s.tricks_won,
+            s.last_trick,
+            s.trick_no,
+            s.scores,
+            s.log,
+            -1,
+        ), tuple(ev)
     ws, wu = _trick_winner(trick, t.trump)
     identical = any(x != wu and x & 31 == wu & 31 for _, x in trick)
     wname = t.seats[ws]
-    ev.append(Event("info", wname,
-                    Msg("besik.trick.identical" if identical else "besik.trick", seat=wname,
-                        card=PC[wu]),
-                    "", 0, (PC[wu],), {}, rule))
+    ev.append(
+        Event(
+            "info",
+            wname,
+            Msg("besik.trick.identical" if identical else "besik.trick", seat=wname, card=PC[wu]),
+            "",
+            0,
+            (PC[wu],),
+            {},
+            rule,
+        )
+    )
     won = list(s.won)
     tm = 0
     for _, x in trick:
@@ -1120,12 +1314,50 @@ def _apply_play(s: State, u: int) -> tuple[State, tuple[Event, ...]]:
     tw[ws] += 1
     hands_t = tuple(hands)
     if not s.end_play:
-        return State(t, hands_t, declared, s.talon_pos, s.up_card, (), ws, "draw", 1, False, -1,
-                     s.used, s.melds, tuple(won), tuple(tw), trick, s.trick_no + 1, s.scores,
-                     s.log, -1), tuple(ev)
-    state = State(t, hands_t, declared, s.talon_pos, s.up_card, (), ws, "play", 0, False, -1,
-                  s.used, s.melds, tuple(won), tuple(tw), trick, s.trick_no + 1, s.scores,
-                  s.log, -1)
+        return State(
+            t,
+            hands_t,
+            declared,
+            s.talon_pos,
+            s.up_card,
+            (),
+            ws,
+            DRAW,
+            1,
+            False,
+            -1,
+            s.used,
+            s.melds,
+            tuple(won),
+            tuple(tw),
+            trick,
+            s.trick_no + 1,
+            s.scores,
+            s.log,
+            -1,
+        ), tuple(ev)
+    state = State(
+        t,
+        hands_t,
+        declared,
+        s.talon_pos,
+        s.up_card,
+        (),
+        ws,
+        PLAY,
+        0,
+        False,
+        -1,
+        s.used,
+        s.melds,
+        tuple(won),
+        tuple(tw),
+        trick,
+        s.trick_no + 1,
+        s.scores,
+        s.log,
+        -1,
+    )
     if any(hands_t):
         return state, tuple(ev)
     return _end_deal(state, ws, ev)
@@ -1136,12 +1368,19 @@ def _end_deal(s: State, ws: int, ev: list[Event]) -> tuple[State, tuple[Event, .
     scores = list(s.scores)
     log = list(s.log)
     p = t.party_of[ws]
-    scores[p] += 10
-    log.append((p, "last_trick", 10))
+    scores[p] += POINTS_LAST_TRICK
+    log.append((p, "last_trick", POINTS_LAST_TRICK))
     wname = t.seats[ws]
-    ev.append(Event.score(wname, "last_trick", 10,
-                          Msg("besik.score.last_trick", seat=wname, points=10),
-                          rule="besik#last-trick", totals=_totals(t, tuple(scores))))
+    ev.append(
+        Event.score(
+            wname,
+            "last_trick",
+            POINTS_LAST_TRICK,
+            Msg("besik.score.last_trick", seat=wname, points=POINTS_LAST_TRICK),
+            rule="besik#last-trick",
+            totals=_totals(t, tuple(scores)),
+        )
+    )
     for party, pname in enumerate(t.parties):
         mask = 0
         for seat, owner in enumerate(t.party_of):
@@ -1152,19 +1391,32 @@ def _end_deal(s: State, ws: int, ev: list[Event]) -> tuple[State, tuple[Event, .
             pts = sum(AUGEN[u] for u in uids)
             scores[party] += pts
             log.append((party, "augen", pts))
-            ev.append(Event.score(pname, "augen", pts,
-                                  Msg("besik.score.augen", party=pname, points=pts),
-                                  rule="besik#augen", totals=_totals(t, tuple(scores))))
+            ev.append(
+                Event.score(
+                    pname,
+                    "augen",
+                    pts,
+                    Msg("besik.score.augen", party=pname, points=pts),
+                    rule="besik#augen",
+                    totals=_totals(t, tuple(scores)),
+                )
+            )
         else:
             count = sum(BRISQUE[u] for u in uids)
             pts = 10 * count
             scores[party] += pts
             log.append((party, "brisques", pts))
-            ev.append(Event.score(pname, "brisques", pts,
-                                  Msg("besik.score.brisques", party=pname, count=count,
-                                      points=pts),
-                                  rule="besik#brisques", totals=_totals(t, tuple(scores)),
-                                  cards=tuple(PC[u] for u in uids if BRISQUE[u])))
+            ev.append(
+                Event.score(
+                    pname,
+                    "brisques",
+                    pts,
+                    Msg("besik.score.brisques", party=pname, count=count, points=pts),
+                    rule="besik#brisques",
+                    totals=_totals(t, tuple(scores)),
+                    cards=tuple(PC[u] for u in uids if BRISQUE[u]),
+                )
+            )
     scores_t = tuple(scores)
     totals_text = ", ".join(f"{pn} {sc}" for pn, sc in zip(t.parties, scores_t, strict=True))
     ev.append(Event("info", None, Msg("besik.deal.end", totals=totals_text), rule="besik#game"))
@@ -1174,20 +1426,31 @@ def _end_deal(s: State, ws: int, ev: list[Event]) -> tuple[State, tuple[Event, .
         leaders = [i for i, sc in enumerate(scores_t) if sc == best]
         if len(leaders) == 1:
             winner = leaders[0]
-            ev.append(Event("info", t.parties[winner],
-                            Msg("besik.game.won", party=t.parties[winner], total=best),
-                            rule="besik#game"))
+            ev.append(
+                Event(
+                    "info",
+                    t.parties[winner],
+                    Msg("besik.game.won", party=t.parties[winner], total=best),
+                    rule="besik#game",
+                )
+            )
         else:
             ev.append(Event("info", None, Msg("besik.game.tie", total=best), rule="besik#game"))
-    phase, turn = "over", -1
+    phase, turn = OVER, -1
     if winner < 0 and t.play_to_game:
-        phase, turn = "deal", (t.dealer + 1) % len(t.seats)
+        phase, turn = DEAL, (t.dealer + 1) % len(t.seats)
         if best < t.target:
-            ev.append(Event("info", t.seats[turn],
-                            Msg("besik.game.next", target=t.target, seat=t.seats[turn]),
-                            rule="besik#game"))
-    return s._replace(scores=scores_t, log=tuple(log), phase=phase, turn=turn,
-                      winner=winner), tuple(ev)
+            ev.append(
+                Event(
+                    "info",
+                    t.seats[turn],
+                    Msg("besik.game.next", target=t.target, seat=t.seats[turn]),
+                    rule="besik#game",
+                )
+            )
+    return s._replace(
+        scores=scores_t, log=tuple(log), phase=phase, turn=turn, winner=winner
+    ), tuple(ev)
 
 
 def _apply_draw(s: State) -> tuple[State, tuple[Event, ...]]:
@@ -1204,20 +1467,59 @@ def _apply_draw(s: State) -> tuple[State, tuple[Event, ...]]:
         if pos < len(talon):
             u = talon[pos]
             pos += 1
-            ev.append(Event("play", name, Msg("besik.draw", seat=name, card=PC[u]), "", 0,
-                            (PC[u],), {}, "besik#talon"))
+            ev.append(
+                Event(
+                    "play",
+                    name,
+                    Msg("besik.draw", seat=name, card=PC[u]),
+                    "",
+                    0,
+                    (PC[u],),
+                    {},
+                    "besik#talon",
+                )
+            )
         else:
             u, up = up, -1
-            ev.append(Event("play", name, Msg("besik.draw.up", seat=name, card=PC[u]), "", 0,
-                            (PC[u],), {}, "besik#talon"))
+            ev.append(
+                Event(
+                    "play",
+                    name,
+                    Msg("besik.draw.up", seat=name, card=PC[u]),
+                    "",
+                    0,
+                    (PC[u],),
+                    {},
+                    "besik#talon",
+                )
+            )
         hands[seat] |= 1 << u
     empty = pos >= len(talon) and up < 0
     if empty:
         key = "besik.talon.empty.standard" if t.rules.must_win_last_eight else "besik.talon.empty"
         ev.append(Event("info", None, Msg(key), rule="besik#end-play"))
-    return State(t, tuple(hands), s.declared, pos, up, (), s.turn, "play", 0 if empty else 2,
-                 s.melded, s.taken, s.used, s.melds, s.won, s.tricks_won, s.last_trick,
-                 s.trick_no, s.scores, s.log, -1), tuple(ev)
+    return State(
+        t,
+        tuple(hands),
+        s.declared,
+        pos,
+        up,
+        (),
+        s.turn,
+        PLAY,
+        0 if empty else 2,
+        s.melded,
+        s.taken,
+        s.used,
+        s.melds,
+        s.won,
+        s.tricks_won,
+        s.last_trick,
+        s.trick_no,
+        s.scores,
+        s.log,
+        -1,
+    ), tuple(ev)
 
 
 def _apply_meld(s: State, a: Meld) -> tuple[State, tuple[Event, ...]]:
@@ -1242,21 +1544,37 @@ def _apply_meld(s: State, a: Meld) -> tuple[State, tuple[Event, ...]]:
     if first_turn_win:
         msg = Msg("besik.score.triple_wins", seat=name, cards=cards, points=points)
     elif a.kind == "double-marriage":
-        msg = Msg("besik.score.double_marriage", seat=name, suit=Suit(SUIT_OF[uids[0]]),
-                  cards=cards, points=points)
+        msg = Msg(
+            "besik.score.double_marriage",
+            seat=name,
+            suit=Suit(SUIT_OF[uids[0]]),
+            cards=cards,
+            points=points,
+        )
     else:
-        msg = Msg("besik.score.meld", seat=name, meld=_meld_name(a.kind, uids), cards=cards,
-                  points=points)
+        msg = Msg(
+            "besik.score.meld", seat=name, meld=_meld_name(a.kind, uids), cards=cards, points=points
+        )
     rule = "besik#" + a.kind
-    ev = [Event.score(name, "meld", points, msg, rule=rule, totals=_totals(t, scores),
-                      cards=cards)]
-    new = s._replace(declared=tuple(declared), used=tuple(used), melds=s.melds + (dm,),
-                     melded=True, scores=scores, log=s.log + ((p, a.kind, points),))
+    ev = [Event.score(name, "meld", points, msg, rule=rule, totals=_totals(t, scores), cards=cards)]
+    new = s._replace(
+        declared=tuple(declared),
+        used=tuple(used),
+        melds=s.melds + (dm,),
+        melded=True,
+        scores=scores,
+        log=s.log + ((p, a.kind, points),),
+    )
     if first_turn_win:
-        ev.append(Event("info", t.parties[p],
-                        Msg("besik.game.won", party=t.parties[p], total=scores[p]),
-                        rule="besik#triple-besik"))
-        new = new._replace(phase="over", turn=-1, winner=p)
+        ev.append(
+            Event(
+                "info",
+                t.parties[p],
+                Msg("besik.game.won", party=t.parties[p], total=scores[p]),
+                rule="besik#triple-besik",
+            )
+        )
+        new = new._replace(phase=OVER, turn=-1, winner=p)
     return new, tuple(ev)
 
 
@@ -1275,11 +1593,21 @@ def _apply_seven(s: State, cards: Sequence[PhysicalCard]) -> tuple[State, tuple[
     scores = _add(s.scores, p, points)
     pcs = _pcs(uids)
     key = "besik.score.sevens" if len(uids) == 2 else "besik.score.seven"
-    ev = Event.score(name, "trump_seven", points,
-                     Msg(key, seat=name, cards=pcs, points=points),
-                     rule="besik#trump-seven", totals=_totals(t, scores), cards=pcs)
-    return s._replace(declared=tuple(declared), used=tuple(used), scores=scores,
-                      log=s.log + ((p, "trump_seven", points),)), (ev,)
+    ev = Event.score(
+        name,
+        "trump_seven",
+        points,
+        Msg(key, seat=name, cards=pcs, points=points),
+        rule="besik#trump-seven",
+        totals=_totals(t, scores),
+        cards=pcs,
+    )
+    return s._replace(
+        declared=tuple(declared),
+        used=tuple(used),
+        scores=scores,
+        log=s.log + ((p, "trump_seven", points),),
+    ), (ev,)
 
 
 def _apply_exchange(s: State, u: int) -> tuple[State, tuple[Event, ...]]:
@@ -1295,19 +1623,37 @@ def _apply_exchange(s: State, u: int) -> tuple[State, tuple[Event, ...]]:
     hands[seat] ^= (1 << u) | (1 << up)
     declared = list(s.declared)
     declared[seat] &= ~(1 << u)
-    events.append(Event("info", name,
-                        Msg("besik.exchange", seat=name, seven=PC[u], card=PC[up]),
-                        cards=(PC[u], PC[up]), rule="besik#seven-exchange"))
-    return s._replace(hands=tuple(hands), declared=tuple(declared), up_card=u,
-                      taken=up), tuple(events)
+    events.append(
+        Event(
+            "info",
+            name,
+            Msg("besik.exchange", seat=name, seven=PC[u], card=PC[up]),
+            cards=(PC[u], PC[up]),
+            rule="besik#seven-exchange",
+        )
+    )
+    return s._replace(hands=tuple(hands), declared=tuple(declared), up_card=u, taken=up), tuple(
+        events
+    )
 
 
 def _apply_new_deal(s: State, a: NewDeal) -> tuple[State, tuple[Event, ...]]:
     t = s.table
     hands = dict(a.hands) if a.hands else None
-    return _initial_state(t.rules, t.seats, s.turn, t.partnerships, a.seed, hands, a.up_card,
-                          list(a.talon) if a.hands else None, t.play_to_game, s.scores,
-                          t.deal_no + 1)
+    return _initial_state(
+        t.rules,
+        t.seats,
+        s.turn,
+        t.partnerships,
+        a.seed,
+        hands,
+        a.up_card,
+        list(a.talon) if a.hands else None,
+        t.play_to_game,
+        s.scores,
+        t.deal_no + 1,
+        (*t.history, s.deal_points()),
+    )
 
 
 # --- notation -------------------------------------------------------------------------
@@ -1327,87 +1673,111 @@ def _pc_list(data: Any) -> tuple[PhysicalCard, ...]:
     return tuple(_pc(c) for c in data)
 
 
-def parse_action(data: Mapping[str, Any]) -> Action:
-    """Read an action from its JSON form.
+def _malformed(data: Any) -> NotationError:
+    """The refusal of unreadable input, quoting it."""
+    return NotationError(Msg("besik.err.action", text=repr(data)))
 
-    >>> parse_action({"type": "meld", "kind": "besik", "cards": ["QS#1", "JD#2"]})
-    Meld(kind='besik', cards=(PhysicalCard.parse('JD#2'), PhysicalCard.parse('QS#1')))
-    >>> parse_action({"type": "play", "card": "QS#9"})
+
+def parse_action(data: Mapping[str, Any]) -> Action:
+    """Read an action from its JSON form (``"seat"`` is required).
+
+    >>> parse_action({"type": "meld", "seat": "B", "kind": "besik", "cards": ["QS#1", "JD#2"]})
+    Meld(seat='B', kind='besik', cards=(PhysicalCard.parse('JD#2'), PhysicalCard.parse('QS#1')))
+    >>> parse_action({"type": "play", "seat": "A", "card": "QS#9"})
     Traceback (most recent call last):
     ...
     cardtutor.engine.errors.NotationError: 'QS#9' is not a card code: write the rank (A K Q J 10 9 8 7) then the suit (C D H S), e.g. QS or 10H.
+    >>> parse_action({"type": "draw"})
+    Traceback (most recent call last):
+    ...
+    cardtutor.engine.errors.NotationError: {'type': 'draw'} is not a Besik action
     """
     if not isinstance(data, Mapping):
-        raise NotationError(Msg("besik.err.action", text=repr(data)))
+        raise _malformed(data)
     kind = data.get("type")
+    seat = data.get("seat")
+    if not isinstance(seat, str) or not seat:
+        raise _malformed(dict(data))
     if kind == "play":
-        return Play(_pc(data.get("card")))
+        return Play(seat, _pc(data.get("card")))
     if kind == "meld":
         mk = data.get("kind")
         if not isinstance(mk, str):
-            raise NotationError(Msg("besik.err.action", text=repr(dict(data))))
-        return Meld.of(mk, _pc_list(data.get("cards")))
+            raise _malformed(dict(data))
+        return Meld.of(seat, mk, _pc_list(data.get("cards")))
     if kind == "seven":
-        return DeclareSeven(tuple(sorted(_pc_list(data.get("cards")),
-                                         key=lambda c: SORT_KEY[c.uid])))
+        return DeclareSeven.of(seat, _pc_list(data.get("cards")))
     if kind == "exchange":
-        return Exchange(_pc(data.get("card")))
+        return Exchange(seat, _pc(data.get("card")))
     if kind == "draw":
-        return Draw()
+        return Draw(seat)
     if kind == "deal":
         seed = data.get("seed")
         if seed is not None:
             if not isinstance(seed, int) or isinstance(seed, bool):
-                raise NotationError(Msg("besik.err.action", text=repr(dict(data))))
-            return NewDeal(seed=seed)
+                raise _malformed(dict(data))
+            return NewDeal(seat, seed=seed)
         hands = data.get("hands")
         if not isinstance(hands, Mapping):
-            raise NotationError(Msg("besik.err.action", text=repr(dict(data))))
-        return NewDeal(None, tuple((str(k), _pc_list(v)) for k, v in hands.items()),
-                       _pc(data.get("up_card")), _pc_list(data.get("talon")))
-    raise NotationError(Msg("besik.err.action", text=repr(dict(data))))
+            raise _malformed(dict(data))
+        return NewDeal(
+            seat,
+            None,
+            tuple((str(k), _pc_list(v)) for k, v in hands.items()),
+            _pc(data.get("up_card")),
+            _pc_list(data.get("talon")),
+        )
+    raise _malformed(dict(data))
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
     """The JSON form of an action (inverse of :func:`parse_action`).
 
-    >>> action_to_json(Exchange(PhysicalCard.parse("7H#2")))
-    {'type': 'exchange', 'card': '7H#2'}
+    >>> action_to_json(Exchange("B", PhysicalCard.parse("7H#2")))
+    {'type': 'exchange', 'seat': 'B', 'card': '7H#2'}
     """
     return action.to_json()
 
 
-def parse_action_text(text: str) -> Action:
-    """Read the short text form: ``play QS#2``, ``meld besik QS#1 JD#2``,
-    ``seven 7H#1``, ``exchange 7H#1``, ``draw``, ``deal 42``.
+def parse_action_text(text: str, seat: str | None = None) -> Action:
+    """Read the short text form: ``A: play QS#2``, ``B: meld besik QS#1 JD#2``,
+    ``B: seven 7H#1``, ``B: exchange 7H#1``, ``B: draw``, ``A: deal 42``.
 
-    >>> parse_action_text("meld four-kings KC KD#2 KH KS")
-    Meld(kind='four-kings', cards=(PhysicalCard.parse('KC#1'), PhysicalCard.parse('KD#2'), PhysicalCard.parse('KH#1'), PhysicalCard.parse('KS#1')))
-    >>> format_action(parse_action_text("play 10h#2"))
-    'play 10H#2'
+    Without the ``"A:"`` prefix the action is by ``seat`` (the seat to act, say).
+
+    >>> parse_action_text("B: meld four-kings KC KD#2 KH KS")
+    Meld(seat='B', kind='four-kings', cards=(PhysicalCard.parse('KC#1'), PhysicalCard.parse('KD#2'), PhysicalCard.parse('KH#1'), PhysicalCard.parse('KS#1')))
+    >>> format_action(parse_action_text("play 10h#2", "A"))
+    'A: play 10H#2'
     """
+    who, colon, rest = text.partition(":")
+    if colon:
+        seat, text = who.strip(), rest
     words = text.split()
-    if not words:
-        raise NotationError(Msg("besik.err.action", text=text))
+    if not words or not seat:
+        raise _malformed(text)
     verb, args = words[0].lower(), words[1:]
     if verb == "play" and len(args) == 1:
-        return Play(PhysicalCard.parse(args[0]))
+        return Play(seat, PhysicalCard.parse(args[0]))
     if verb == "meld" and len(args) >= 2:
-        return Meld.of(args[0], args[1:])
+        return Meld.of(seat, args[0], args[1:])
     if verb == "seven" and args:
-        return DeclareSeven(tuple(sorted((PhysicalCard.parse(a) for a in args),
-                                         key=lambda c: SORT_KEY[c.uid])))
+        return DeclareSeven.of(seat, args)
     if verb == "exchange" and len(args) == 1:
-        return Exchange(PhysicalCard.parse(args[0]))
+        return Exchange(seat, PhysicalCard.parse(args[0]))
     if verb == "draw" and not args:
-        return Draw()
+        return Draw(seat)
     if verb == "deal" and len(args) == 1 and args[0].isdigit():
-        return NewDeal(seed=int(args[0]))
-    raise NotationError(Msg("besik.err.action", text=text))
+        return NewDeal(seat, seed=int(args[0]))
+    raise _malformed(text)
 
 
 def format_action(action: Action) -> str:
     """The short text form of an action (inverse of :func:`parse_action_text`)."""
+    return f"{action.seat}: {_format_verb(action)}"
+
+
+def _format_verb(action: Action) -> str:
     if isinstance(action, Play):
         return f"play {action.card.code}"
     if isinstance(action, Meld):
@@ -1426,92 +1796,122 @@ def format_action(action: Action) -> str:
 # --- for the site ---------------------------------------------------------------------
 
 
-def score_breakdown(state: State) -> dict[str, dict[str, int]]:
-    """Per party: points by category or meld kind in this deal (``"previous_deals"`` holds
-    the totals carried from earlier deals of a whole game).
+@dataclass(frozen=True, kw_only=True)
+class BesikView(View):
+    """What one seat may know of a Besik position (``seat is None``: everything).
 
-    >>> state, _ = start_deal(seed=1)
-    >>> score_breakdown(state)
-    {'A': {}, 'B': {}}
+    ``hands[seat]`` lists the declared row, then the concealed cards, which are ``None``
+    when hidden from the viewer. Only the all-seeing view has the ``talon`` order and
+    the cards ``won`` in tricks; ``legal`` lists the actions of the seat to act when the
+    viewer is that seat (or all-seeing).
     """
-    t = state.table
-    out: dict[str, dict[str, int]] = {p: {} for p in t.parties}
-    for i, carried in enumerate(t.carried):
-        if carried:
-            out[t.parties[i]]["previous_deals"] = carried
-    for party, key, points in state.log:
-        d = out[t.parties[party]]
-        d[key] = d.get(key, 0) + points
-    return out
+
+    ruleset: str
+    partnerships: bool
+    dealer: str
+    deal_no: int
+    trumps: Suit
+    up_card: PhysicalCard | None
+    talon_count: int
+    end_play: bool
+    declared: Mapping[str, tuple[PhysicalCard, ...]]
+    concealed: Mapping[str, tuple[PhysicalCard, ...] | None]
+    last_trick: tuple[tuple[str, PhysicalCard], ...]
+    tricks_played: int
+    melds: tuple[DeclaredMeld, ...]
+    may_declare: bool
+    talon: tuple[PhysicalCard, ...] | None = None
+    won: Mapping[str, tuple[PhysicalCard, ...]] | None = None
+    legal: tuple[Action, ...] = ()
 
 
-def _codes(uids: Iterable[int]) -> list[str]:
-    return [c.code for c in _pcs(uids)]
-
-
-def view(state: State, seat: str | None = None) -> dict[str, Any]:
-    """What ``seat`` may see, as JSON-able data (``seat=None``: the all-seeing view).
+def _view(state: State, seat: str | None) -> BesikView:
+    """What ``seat`` may see (``seat=None``: the all-seeing view).
 
     Hidden from a player: the other hands' concealed cards, the talon order, the cards
     inside won tricks. Public: declared rows, the face-up card, counts, the current
     and last trick, melds, scores.
 
     >>> state, _ = start_deal(seed=1)
-    >>> v = view(state, "A")
-    >>> v["hands"]["B"]["concealed"], v["hands"]["B"]["count"], "talon" in v
-    (None, 8, False)
-    >>> len(view(state)["talon"])
+    >>> v = state.view("A")
+    >>> v.concealed["B"], len(v.hands["B"]), v.hands["B"][0], v.talon
+    (None, 8, None, None)
+    >>> len(state.view(None).talon or ())
     47
     """
     t = state.table
     allseeing = seat is None
     me = t.seats.index(seat) if seat is not None else -1
-    hands: dict[str, Any] = {}
+    hands: dict[str, tuple[PhysicalCard | None, ...]] = {}
+    declared: dict[str, tuple[PhysicalCard, ...]] = {}
+    concealed: dict[str, tuple[PhysicalCard, ...] | None] = {}
     for i, name in enumerate(t.seats):
         h, d = state.hands[i], state.declared[i] & state.hands[i]
-        hands[name] = {
-            "count": bin(h).count("1"),
-            "declared": _codes(_uids(d)),
-            "concealed": _codes(_uids(h & ~d)) if allseeing or i == me else None,
-            "tricks": state.tricks_won[i],
-        }
-        if allseeing:
-            hands[name]["won"] = _codes(_uids(state.won[i]))
-    data: dict[str, Any] = {
-        "game": "besik",
-        "ruleset": t.rules.name,
-        "players": len(t.seats),
-        "seats": list(t.seats),
-        "parties": list(t.parties),
-        "partnerships": t.partnerships,
-        "dealer": t.seats[t.dealer],
-        "deal_no": t.deal_no,
-        "trumps": Suit(t.trump).letter,
-        "up_card": PC[state.up_card].code if state.up_card >= 0 else None,
-        "talon_count": state.talon_count,
-        "end_play": state.end_play,
-        "hands": hands,
-        "trick": [[t.seats[s], PC[u].code] for s, u in state.trick],
-        "last_trick": [[t.seats[s], PC[u].code] for s, u in state.last_trick],
-        "tricks_played": state.trick_no,
-        "melds": [
-            {"seat": m.seat, "party": m.party, "kind": m.kind, "points": m.points,
-             "cards": [c.code for c in m.cards]}
-            for m in state.melds
-        ],
-        "turn": state.to_move,
-        "phase": state.phase,
-        "may_declare": state.window > 0 and not state.melded
-        and _window_refusal(state) is None,
-        "scores": state.totals,
-        "breakdown": score_breakdown(state),
-        "winner": state.game_winner,
-    }
-    if allseeing:
-        data["talon"] = [PC[u].code for u in t.talon[state.talon_pos :]]
+        declared[name] = _pcs(_uids(d))
+        if allseeing or i == me:
+            mine = _pcs(_uids(h & ~d))
+            concealed[name] = mine
+            hands[name] = declared[name] + mine
+        else:
+            concealed[name] = None
+            hands[name] = declared[name] + (None,) * (h & ~d).bit_count()
+    legal: tuple[Action, ...] = ()
     if state.turn >= 0 and (allseeing or state.turn == me):
-        data["legal"] = [a.to_json() for a in state.legal_actions]
-    return data
+        legal = tuple(state.legal_actions)
+    return BesikView(
+        seat=seat,
+        seats=t.seats,
+        parties=t.parties,
+        phase=state.phase,
+        seat_to_act=state.seat_to_act,
+        hands=hands,
+        trick=state.current_trick,
+        tricks_won=dict(zip(t.seats, state.tricks_won, strict=True)),
+        outcome=state.outcome(),
+        breakdown=state.score_breakdown(),
+        ruleset=t.rules.name,
+        partnerships=t.partnerships,
+        dealer=t.seats[t.dealer],
+        deal_no=t.deal_no,
+        trumps=Suit(t.trump),
+        up_card=state.up,
+        talon_count=state.talon_count,
+        end_play=state.end_play,
+        declared=declared,
+        concealed=concealed,
+        last_trick=tuple((t.seats[s], PC[u]) for s, u in state.last_trick),
+        tricks_played=state.trick_no,
+        melds=state.melds,
+        may_declare=state.window > 0 and not state.melded and _window_refusal(state) is None,
+        talon=state.talon_order if allseeing else None,
+        won={n: _pcs(_uids(state.won[i])) for i, n in enumerate(t.seats)} if allseeing else None,
+        legal=legal,
+    )
+
+
+def _outcome(state: State) -> Outcome:
+    t = state.table
+    parties = t.parties
+    deal_over = state.phase is DEAL or state.phase is OVER
+    deal = state.deal_points()
+    deals = t.history + ((deal,) if deal_over else ())
+    winner = state.game_winner
+    if winner is None and not t.play_to_game and deal_over:
+        # a one-deal record is won by the higher total (none on a tie)
+        best = max(state.scores)
+        if state.scores.count(best) == 1:
+            winner = parties[state.scores.index(best)]
+    return Outcome(
+        parties=parties,
+        deal=dict(zip(parties, deal, strict=True)),
+        game=state.totals,
+        deal_number=t.deal_no,
+        deals=tuple(dict(zip(parties, d, strict=True)) for d in deals),
+        deal_over=deal_over,
+        game_over=state.phase is OVER,
+        winner=winner,
+        multi_deal=t.play_to_game,
+    )
 
 
 def visible_events(events: Iterable[Event], seat: str | None) -> tuple[Event, ...]:
@@ -1519,9 +1919,9 @@ def visible_events(events: Iterable[Event], seat: str | None) -> tuple[Event, ..
     talon lose their card (``seat=None`` sees everything).
 
     >>> state, _ = start_deal(seed=2)
-    >>> while state.phase != "draw":
+    >>> while state.phase is not Phase.DRAW:
     ...     state, _ = apply(state, state.legal_actions.plays()[0])
-    >>> _, events = apply(state, Draw())
+    >>> _, events = apply(state, Draw("A"))
     >>> [e.msg.render("en") for e in visible_events(events, "A")][:2]
     ['A draws the jack of clubs from the talon.', 'B draws a card from the talon.']
     """
@@ -1540,25 +1940,35 @@ register_messages(
             "give either a seed or the hands, the face-up card and the talon",
             "entweder einen Seed oder die Hände, die offene Karte und den Talon angeben",
         ),
-        "besik.deal.seats": ("the hands must name every seat once",
-                             "die Hände müssen jeden Platz genau einmal nennen"),
+        "besik.deal.seats": (
+            "the hands must name every seat once",
+            "die Hände müssen jeden Platz genau einmal nennen",
+        ),
         "besik.deal.eight": ("{seat} must hold eight cards", "{seat} muss acht Karten haben"),
         "besik.deal.packs": (
             "the {card} ({code}) is not in the {packs} packs used",
             "{card} ({code}) gehört nicht zu den {packs} verwendeten Kartenspielen",
         ),
-        "besik.deal.twice": ("the {card} ({code}) is dealt twice",
-                             "{card} ({code}) wurde doppelt ausgeteilt"),
-        "besik.deal.count": ("{count} cards dealt instead of {total}",
-                             "{count} statt {total} Karten ausgeteilt"),
-        "besik.deal.players": ("Besik is for two, three or four players with distinct seats",
-                               "Besik wird zu zweit, dritt oder viert mit verschiedenen "
-                               "Plätzen gespielt"),
-        "besik.deal.partners": ("partnerships need four players",
-                                "Parteien gibt es nur zu viert"),
-        "besik.deal.scores": ("the carried scores do not match the parties",
-                              "die übernommenen Punktstände passen nicht zu den Parteien"),
-        "besik.deal.dealer": ("{seat!r} is not one of the seats",
-                              "{seat!r} ist kein Platz am Tisch"),
+        "besik.deal.twice": (
+            "the {card} ({code}) is dealt twice",
+            "{card} ({code}) wurde doppelt ausgeteilt",
+        ),
+        "besik.deal.count": (
+            "{count} cards dealt instead of {total}",
+            "{count} statt {total} Karten ausgeteilt",
+        ),
+        "besik.deal.players": (
+            "Besik is for two, three or four players with distinct seats",
+            "Besik wird zu zweit, dritt oder viert mit verschiedenen Plätzen gespielt",
+        ),
+        "besik.deal.partners": ("partnerships need four players", "Parteien gibt es nur zu viert"),
+        "besik.deal.scores": (
+            "the carried scores do not match the parties",
+            "die übernommenen Punktstände passen nicht zu den Parteien",
+        ),
+        "besik.deal.dealer": (
+            "{seat!r} is not one of the seats",
+            "{seat!r} ist kein Platz am Tisch",
+        ),
     }
 )

@@ -192,21 +192,35 @@ _REPEAT = {
         "these kings and queens have already been declared as marriages",
         "diese Könige und Damen wurden schon als Heirat gemeldet",
     ),
-    "four-jacks": ("these four jacks have already been declared",
-                   "diese 4 Bauern wurden schon gemeldet"),
-    "four-queens": ("these four queens have already been declared",
-                    "diese 4 Damen wurden schon gemeldet"),
-    "four-kings": ("these four kings have already been declared",
-                   "diese 4 Könige wurden schon gemeldet"),
-    "four-aces": ("these four aces have already been declared",
-                  "diese 4 Asse wurden schon gemeldet"),
+    "four-jacks": (
+        "these four jacks have already been declared",
+        "diese 4 Bauern wurden schon gemeldet",
+    ),
+    "four-queens": (
+        "these four queens have already been declared",
+        "diese 4 Damen wurden schon gemeldet",
+    ),
+    "four-kings": (
+        "these four kings have already been declared",
+        "diese 4 Könige wurden schon gemeldet",
+    ),
+    "four-aces": (
+        "these four aces have already been declared",
+        "diese 4 Asse wurden schon gemeldet",
+    ),
     "besik": ("this Besik has already been declared", "dieser Besik wurde schon gemeldet"),
-    "double-besik": ("this double Besik has already been declared",
-                     "dieser Doppel-Besik wurde schon gemeldet"),
-    "triple-besik": ("this triple Besik has already been declared",
-                     "dieser Tripelbesik wurde schon gemeldet"),
-    "quint-major": ("this Quint-Major has already been declared",
-                    "diese Quint-Major wurde schon gemeldet"),
+    "double-besik": (
+        "this double Besik has already been declared",
+        "dieser Doppel-Besik wurde schon gemeldet",
+    ),
+    "triple-besik": (
+        "this triple Besik has already been declared",
+        "dieser Tripelbesik wurde schon gemeldet",
+    ),
+    "quint-major": (
+        "this Quint-Major has already been declared",
+        "diese Quint-Major wurde schon gemeldet",
+    ),
 }
 
 register_messages({f"besik.meld.{k}": v for k, v in _MELD_NAMES.items()})
@@ -234,12 +248,15 @@ register_messages(
             "{seat} gewinnt den Stich mit {card}: von zwei gleichen Karten sticht die zuerst "
             "gespielte.",
         ),
-        "besik.draw": ("{seat} draws the {card} from the talon.",
-                       "{seat} zieht {card} vom Talon."),
-        "besik.draw.hidden": ("{seat} draws a card from the talon.",
-                              "{seat} zieht eine Karte vom Talon."),
-        "besik.draw.up": ("{seat} takes the face-up {card}.",
-                          "{seat} erhält die offen liegende Karte, {card}."),
+        "besik.draw": ("{seat} draws the {card} from the talon.", "{seat} zieht {card} vom Talon."),
+        "besik.draw.hidden": (
+            "{seat} draws a card from the talon.",
+            "{seat} zieht eine Karte vom Talon.",
+        ),
+        "besik.draw.up": (
+            "{seat} takes the face-up {card}.",
+            "{seat} erhält die offen liegende Karte, {card}.",
+        ),
         "besik.talon.empty": (
             "The talon is empty: from now on you must follow suit, else trump, else play "
             "any card; no more melds.",
@@ -338,8 +355,10 @@ register_messages(
             "das Spiel ist beendet: {seat} muss das nächste geben",
         ),
         "besik.err.no_deal": ("this is not the time to deal", "jetzt wird nicht gegeben"),
-        "besik.err.not_held": ("you do not hold the {card} ({code})",
-                               "du hast {card} ({code}) nicht auf der Hand"),
+        "besik.err.not_held": (
+            "you do not hold the {card} ({code})",
+            "du hast {card} ({code}) nicht auf der Hand",
+        ),
         "besik.err.not_in_play": (
             "the {card} ({code}) is not in play: {packs} packs are used",
             "{card} ({code}) ist nicht im Spiel: es wird mit {packs} Kartenspielen gespielt",
@@ -408,8 +427,10 @@ register_messages(
             "a triple Besik needs three packs (three or four players)",
             "ein Tripelbesik braucht drei Kartenspiele (drei oder vier Spieler)",
         ),
-        "besik.err.not_seven": ("the {card} is not a seven of trumps",
-                                "{card} ist keine Trumpf-Sieben"),
+        "besik.err.not_seven": (
+            "the {card} is not a seven of trumps",
+            "{card} ist keine Trumpf-Sieben",
+        ),
         "besik.err.seven_done": (
             "the {card} ({code}) has already been declared",
             "{card} ({code}) wurde schon gemeldet",
@@ -418,13 +439,23 @@ register_messages(
             "declare one or two trump sevens (there is no meld of three sevens)",
             "eine oder zwei Trumpf-Sieben melden (drei Sieben sind keine Meldung)",
         ),
-        "besik.err.no_up": ("there is no face-up card left to exchange",
-                            "es liegt keine offene Karte mehr zum Tauschen"),
+        "besik.err.no_up": (
+            "there is no face-up card left to exchange",
+            "es liegt keine offene Karte mehr zum Tauschen",
+        ),
         "besik.err.up_is_seven": (
             "the face-up card is already a seven",
             "die offen liegende Karte ist schon eine Sieben",
         ),
-        "besik.err.action": ("{text!r} is not a Besik action", "{text!r} ist keine Besik-Aktion"),
+        "besik.err.seat": (
+            "{seat!r} is not a seat at this table",
+            "{seat!r} ist kein Platz an diesem Tisch",
+        ),
+        "besik.err.turn": (
+            "it is {turn}'s turn, not {seat}'s",
+            "{turn} ist an der Reihe, nicht {seat}",
+        ),
+        "besik.err.action": ("{text} is not a Besik action", "{text} ist keine Besik-Aktion"),
         "besik.err.deal": ("invalid deal: {reason}", "ungültige Austeilung: {reason}"),
     }
 )
