@@ -36,7 +36,7 @@ Why it is fast (pure Python on small ints):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 

@@ -1,0 +1,394 @@
+"""The Besik end-play search (the last eight tricks): pure functions over card masks.
+
+The solver's own card numbering is by *strength*: position ``suit * 8 + strength`` with
+strength 0..7 for 7 8 9 B D K 10 A, so a higher bit beats a lower one of the same suit. A hand
+of two packs is a 64-bit *count mask*: bit ``p`` says the hand holds a card at position ``p``,
+bit ``32 + p`` that it holds both copies. The two copies of a card are interchangeable (of two
+identical cards the first played wins, whoever holds them), so this numbering is canonical:
+positions that differ only by which copy a player holds are one transposition-table entry.
+
+:class:`BesikRules` carries the trump suit, the duty to win (standard ruleset), the points of
+each position (Augen, or brisques) and the last trick's points; the adapter fills it from the
+engine's tables. :class:`BesikSearch` gives exact values: the points the seat to act still
+makes minus the other seat's, under best play.
+
+Why it is fast:
+
+- **Trick-level nodes** with a transposition table keyed by the two count masks (the leader's
+  first); values are from the leader's side, so the seats' names do not matter.
+- **Equivalent cards**: cards of one suit and of equal points with no card of the opponent
+  (nor the card led) between them are one choice (:func:`card_classes`; memoised per suit
+  pattern).
+- **MTD(f)**: each card's exact value comes from zero-window searches; the bounds they leave in
+  the table serve the next card's searches.
+- **Move order**: the second player tries his cheapest winning card first, then his cheapest
+  card.
+
+>>> rules = BesikRules(trump=3, must_win=False, values=tuple([0, 0, 0, 2, 3, 4, 10, 11] * 4),
+...                    last_trick=10)
+>>> # Leader holds the trump ace (position 31), follower the ace of clubs (7): the leader takes
+>>> # both aces and the last trick.
+>>> search = BesikSearch(rules)
+>>> search.value(BesikPosition((1 << 31, 1 << 7), 0, -1))
+32
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import NamedTuple
+
+__all__ = [
+    "BesikPosition",
+    "BesikRules",
+    "BesikSearch",
+    "add_card",
+    "card_classes",
+    "legal_cards",
+    "play_card",
+    "remove_card",
+]
+
+_INF = 1 << 20
+_LOW = (1 << 32) - 1
+_SUIT = tuple(0xFF << (8 * s) for s in range(4))
+_ABOVE = tuple(_SUIT[p >> 3] & ~((2 << p) - 1) for p in range(32))
+"""The positions of p's suit stronger than p."""
+
+
+@dataclass(frozen=True)
+class BesikRules:
+    """What the end play needs: the trump suit, whether a player must win the trick when he
+    can (standard ruleset), the points of each position and the last trick's points."""
+
+    trump: int
+    must_win: bool
+    values: tuple[int, ...]
+    """Points of the card at each position (32), e.g. Augen by strength in every suit."""
+    last_trick: int
+
+
+class BesikPosition(NamedTuple):
+    """An end-play position: ``hands`` (count masks by seat index), the seat ``to_act`` and the
+    position ``led`` to the current trick (``-1`` at a trick's start: ``to_act`` leads)."""
+
+    hands: tuple[int, int]
+    to_act: int
+    led: int
+
+
+def remove_card(hand: int, p: int) -> int:
+    """The count mask ``hand`` less one card at position ``p``.
+
+    >>> bin(remove_card(0b1 | 1 << 32, 0)), remove_card(0b1, 0)
+    ('0b1', 0)
+    """
+    if hand >> (32 + p) & 1:
+        return hand ^ (1 << (32 + p))
+    return hand ^ (1 << p)
+
+
+def add_card(hand: int, p: int) -> int:
+    """The count mask ``hand`` plus one card at position ``p`` (at most two).
+
+    >>> add_card(add_card(0, 5), 5) == (1 << 5 | 1 << 37)
+    True
+    """
+    if hand >> p & 1:
+        return hand | 1 << (32 + p)
+    return hand | 1 << p
+
+
+def legal_cards(pos: BesikPosition, rules: BesikRules) -> int:
+    """The positions the seat to act may play (a 32-bit mask): the leader any card; the second
+    player must follow suit, else trump, else may play any card; with ``must_win`` he must
+    also beat the card led when he can.
+
+    >>> r = BesikRules(trump=3, must_win=True, values=(0,) * 32, last_trick=10)
+    >>> # Hearts (suit 2) led at strength 4; the follower holds hearts 2 and 6, spades 0.
+    >>> hex(legal_cards(BesikPosition((0, 1 << 18 | 1 << 22 | 1 << 24), 1, 20), r))
+    '0x400000'
+    """
+    hand = pos.hands[pos.to_act] & _LOW
+    led = pos.led
+    if led < 0:
+        return hand
+    follow = hand & _SUIT[led >> 3]
+    if follow:
+        if rules.must_win:
+            higher = follow & _ABOVE[led]
+            if higher:
+                return higher
+        return follow
+    trumps = hand & _SUIT[rules.trump]
+    return trumps or hand
+
+
+def _wins(r: int, p: int, trump: int) -> bool:
+    """Whether the second card ``r`` beats the led ``p`` (an identical card does not)."""
+    if r >> 3 == p >> 3:
+        return r > p
+    return r >> 3 == trump
+
+
+def play_card(
+    pos: BesikPosition, card: int, rules: BesikRules
+) -> tuple[BesikPosition, tuple[int, int]]:
+    """The position after the seat to act plays position ``card``, and the points each seat
+    makes by it (the trick's cards to its winner, and the last trick).
+
+    >>> r = BesikRules(trump=3, must_win=False, values=tuple([0, 0, 0, 2, 3, 4, 10, 11] * 4),
+    ...                last_trick=10)
+    >>> pos, pts = play_card(BesikPosition((1 << 7, 1 << 31), 0, -1), 7, r)
+    >>> pos.to_act, pos.led, pts
+    (1, 7, (0, 0))
+    >>> play_card(pos, 31, r)
+    (BesikPosition(hands=(0, 0), to_act=1, led=-1), (0, 32))
+    """
+    t = pos.to_act
+    hands = [pos.hands[0], pos.hands[1]]
+    hands[t] = remove_card(hands[t], card)
+    if pos.led < 0:
+        return BesikPosition((hands[0], hands[1]), 1 - t, card), (0, 0)
+    led = pos.led
+    winner = t if _wins(card, led, rules.trump) else 1 - t
+    pts = [0, 0]
+    pts[winner] = rules.values[card] + rules.values[led]
+    if not hands[0] and not hands[1]:
+        pts[winner] += rules.last_trick
+    return BesikPosition((hands[0], hands[1]), winner, -1), (pts[0], pts[1])
+
+
+def _suit_classes(mine: int, theirs: int, values: tuple[int, ...]) -> tuple[int, ...]:
+    """The lowest offset of each class of ``mine`` within one suit (8-bit presence masks):
+    consecutive cards of equal points with none of ``theirs`` at or between them."""
+    out: list[int] = []
+    prev_value = -1
+    open_run = False
+    for k in range(8):
+        bit = 1 << k
+        if theirs & bit:
+            open_run = False
+            if mine & bit:
+                out.append(k)  # shared position: its own class
+            continue
+        if mine & bit:
+            if not open_run or values[k] != prev_value:
+                out.append(k)
+                open_run = True
+                prev_value = values[k]
+    return tuple(out)
+
+
+def card_classes(pos: BesikPosition, rules: BesikRules) -> list[int]:
+    """The legal positions of the seat to act grouped into equivalent cards (32-bit masks).
+
+    >>> r = BesikRules(trump=3, must_win=False, values=tuple([0, 0, 0, 2, 3, 4, 10, 11] * 4),
+    ...                last_trick=10)
+    >>> # Clubs 7 8 9 (0 points each) and A: the opponent's only card is the clubs K.
+    >>> [bin(m) for m in card_classes(BesikPosition((0b1000_0111, 1 << 5), 0, -1), r)]
+    ['0b111', '0b10000000']
+    """
+    legal = legal_cards(pos, rules)
+    other = pos.hands[1 - pos.to_act] & _LOW
+    if pos.led >= 0:
+        other |= 1 << pos.led
+    values = rules.values
+    out: list[int] = []
+    for s in range(4):
+        mine = legal >> (8 * s) & 0xFF
+        if not mine:
+            continue
+        theirs = other >> (8 * s) & 0xFF
+        starts = _suit_classes(mine, theirs, values[8 * s : 8 * s + 8])
+        for i, k in enumerate(starts):
+            end = starts[i + 1] if i + 1 < len(starts) else 8
+            out.append((mine & ((1 << end) - (1 << k))) << (8 * s))
+    return out
+
+
+SearchFn = Callable[[int, int, int, int, int], int]
+
+
+def _make_search(rules: BesikRules, table: dict[int, tuple[int, int]]) -> SearchFn:
+    """``search(leader, follower, n, alpha, beta)``: the fail-soft value, for the leader, of a
+    trick start with ``n`` tricks to go (count masks). Rule values are closure cells."""
+    trump = rules.trump
+    must_win = rules.must_win
+    values = rules.values
+    last_pts = rules.last_trick
+    suit_masks = _SUIT
+    above = _ABOVE
+    trump_mask = _SUIT[trump]
+    low = _LOW
+    inf = _INF
+    get = table.get
+    memo: dict[int, tuple[int, ...]] = {}
+    suit_values = [values[8 * s : 8 * s + 8] for s in range(4)]
+
+    def classes(mine: int, theirs: int) -> list[int]:
+        """Representative positions of ``mine`` (32-bit) against ``theirs``."""
+        out: list[int] = []
+        for s in range(4):
+            sh = 8 * s
+            m = mine >> sh & 0xFF
+            if not m:
+                continue
+            key = s << 16 | m | (theirs >> sh & 0xFF) << 8
+            reps = memo.get(key)
+            if reps is None:
+                reps = _suit_classes(m, theirs >> sh & 0xFF, suit_values[s])
+                memo[key] = reps
+            for k in reps:
+                out.append(sh + k)
+        return out
+
+    def search(hl: int, hf: int, n: int, alpha: int, beta: int) -> int:
+        if n == 1:
+            p = (hl & low).bit_length() - 1
+            r = (hf & low).bit_length() - 1
+            pts = values[p] + values[r] + last_pts
+            if (r > p) if r >> 3 == p >> 3 else r >> 3 == trump:
+                return -pts
+            return pts
+        key = hl | hf << 64
+        entry = get(key)
+        if entry is not None:
+            lo, hi = entry
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        else:
+            lo, hi = -inf, inf
+        a0 = alpha
+        b0 = beta
+        best = -inf
+        m = n - 1
+        fl = hf & low
+        for p in classes(hl & low, fl):
+            hl2 = hl ^ (1 << (32 + p)) if hl >> (32 + p) & 1 else hl ^ (1 << p)
+            vp = values[p]
+            ps = p >> 3
+            follow = fl & suit_masks[ps]
+            if follow:
+                allowed = follow
+                if must_win:
+                    higher = follow & above[p]
+                    if higher:
+                        allowed = higher
+            else:
+                allowed = fl & trump_mask or fl
+            reps = classes(allowed, (hl2 & low) | 1 << p)
+            # The second player's cheapest winning card first, then his cheapest card.
+            wins = []
+            loses = []
+            for r in reps:
+                if (r > p) if r >> 3 == ps else r >> 3 == trump:
+                    wins.append((values[r], r))
+                else:
+                    loses.append((values[r], r))
+            wins.sort()
+            loses.sort()
+            order = wins[:1] + loses + wins[1:]
+            vmin = inf
+            for vr, r in order:
+                hf2 = hf ^ (1 << (32 + r)) if hf >> (32 + r) & 1 else hf ^ (1 << r)
+                g = vp + vr
+                top = beta if beta < vmin else vmin
+                if (r > p) if r >> 3 == ps else r >> 3 == trump:
+                    v = -g - search(hf2, hl2, m, -g - top, -g - alpha)
+                else:
+                    v = g + search(hl2, hf2, m, alpha - g, top - g)
+                if v < vmin:
+                    vmin = v
+                    if vmin <= alpha:
+                        break
+            if vmin > best:
+                best = vmin
+                if best > alpha:
+                    alpha = best
+                    if alpha >= beta:
+                        break
+        if best <= a0:
+            hi = best
+        elif best >= b0:
+            lo = best
+        else:
+            lo = hi = best
+        table[key] = (lo, hi)
+        return best
+
+    return search
+
+
+class BesikSearch:
+    """Exact values of Besik end-play positions; keeps its transposition table between calls
+    (one object per :class:`BesikRules`)."""
+
+    def __init__(self, rules: BesikRules) -> None:
+        self.rules = rules
+        self.table: dict[int, tuple[int, int]] = {}
+        self._search = _make_search(rules, self.table)
+
+    def value(self, pos: BesikPosition) -> int:
+        """The exact value of ``pos`` for the seat to act (his points minus the other's)."""
+        lo, hi = -_INF, _INF
+        g = 0
+        while lo < hi:
+            b = g + 1 if g == lo else g
+            g = self.bounded(pos, b - 1, b)
+            if g < b:
+                hi = g
+            else:
+                lo = g
+        return g
+
+    def move_value(self, pos: BesikPosition, card: int, guess: int = 0) -> int:
+        """The exact value, for the seat to act, of playing position ``card`` (MTD(f) from
+        ``guess``: zero-window searches whose bounds the table keeps for the next card)."""
+        lo, hi = -_INF, _INF
+        g = guess
+        while lo < hi:
+            b = g + 1 if g == lo else g
+            g = self._move(pos, card, b - 1, b)
+            if g < b:
+                hi = g
+            else:
+                lo = g
+        return g
+
+    def bounded(self, pos: BesikPosition, alpha: int, beta: int) -> int:
+        """The fail-soft alpha-beta value of ``pos`` for the seat to act."""
+        me = pos.to_act
+        if pos.led < 0:
+            mine = pos.hands[me]
+            if not mine:
+                return 0
+            n = (mine & _LOW).bit_count() + (mine >> 32).bit_count()
+            return self._search(mine, pos.hands[1 - me], n, alpha, beta)
+        best = -_INF
+        for cls in card_classes(pos, self.rules):
+            v = self._move(pos, (cls & -cls).bit_length() - 1, alpha, beta)
+            if v > best:
+                best = v
+                if best > alpha:
+                    alpha = best
+                    if alpha >= beta:
+                        break
+        return best
+
+    def _move(self, pos: BesikPosition, card: int, alpha: int, beta: int) -> int:
+        me = pos.to_act
+        child, pts = play_card(pos, card, self.rules)
+        g = pts[me] - pts[1 - me]
+        if child.to_act == me:
+            return g + self.bounded(child, alpha - g, beta - g)
+        return g - self.bounded(child, g - beta, g - alpha)
