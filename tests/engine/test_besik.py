@@ -429,7 +429,10 @@ def test_besik_extended_to_double_besik() -> None:
     assert state.totals["B"] == 540
     # ... which counts as two Besiks: the fresh pair cannot score a third one
     msg = refused(state, "meld besik QS#2 JD#2")
-    assert msg.render("en") == "this Besik has already been declared"
+    assert msg.render("en") == (
+        "the jack of diamonds (JD#2) is part of a declared double Besik, which already counts "
+        "as the smaller Besiks declared at once: its cards make no further Besik"
+    )
     assert refused(state, "meld double-besik QS#1 QS#2 JD#1 JD#2").key == (
         "besik.err.repeat.double-besik"
     )

@@ -124,10 +124,14 @@ Rule choices (RULES.md rulings, and where it leaves a choice)
   final draw (talon empty) nothing may be declared.
 - Re-use: a physical card serves at most once in each *kind* of meld (marriage kinds
   share one), so the same kind scores again only with fresh cards (duplicates).
-  **Doppel-Besik** is its own kind: a declared Besik may later be extended to a
-  Doppel-Besik (40 + 500), and the Doppel-Besik counts as two Besiks declared at once,
-  so none of its four cards can afterwards serve in a single Besik (and a Tripelbesik
-  uses its cards up for both). Standard: no marriage out of a declared sequence.
+  The Besik family (RULES.md 3.3, both rulesets): a **Doppel-Besik** counts as two
+  Besiks declared at once, so none of its four cards can afterwards serve in a single
+  Besik; it needs all four cards at once, or one declared Besik (contained whole) plus
+  the other pair fresh from the hand (40 + 500): two Besiks declared separately never
+  merge into one. A **Tripelbesik** builds on at most one earlier declaration (a Besik
+  or a Doppel-Besik, a Besik extended to a Doppel-Besik being one), contained whole,
+  the rest fresh; after it its cards make no Besik or Doppel-Besik. Standard: no
+  marriage out of a declared sequence.
 - Trump seven: declared in the same window as melds, 10 each (both at once 20), a
   physical seven scores once, and it does not use up the turn's meld. The exchange
   for the face-up card needs the same window and a face-up card that is not a seven;

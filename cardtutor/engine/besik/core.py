@@ -103,6 +103,8 @@ _SLOTS: dict[str, tuple[int, ...]] = {
     "triple-besik": (U_TRIPLE_BESIK, U_DOUBLE_BESIK, U_BESIK),
     "quint-major": (U_QUINT,),
 }
+BESIK_PACKS = {"besik": 1, "double-besik": 2, "triple-besik": 3}
+"""The Besik family: how many Pik-Damen and Karo-Bauern each meld holds."""
 _FOUR = {"four-jacks": JACK, "four-queens": QUEEN, "four-kings": KING, "four-aces": ACE}
 _QUINT_RANKS = (ACE, TEN, KING, QUEEN, JACK)
 
@@ -889,16 +891,83 @@ def _check_meld(s: State, a: Meld) -> Msg | None:
         return m
     rules = t.rules
     slot = _SLOTS[kind][0]
-    used = s.used[slot]
-    if mask & used:
-        if mask & used == mask:
-            return Msg(f"besik.err.repeat.{kind}")
-        u = _uids(mask & used)[0]
-        return Msg("besik.err.reused", card=PC[u], code=PC[u].code, meld=_meld_name(kind, uids))
+    if kind in BESIK_PACKS:
+        if (m := _besik_family_refusal(s, kind, mask)) is not None:
+            return m
+    elif (m := _reuse_refusal(kind, mask, s.used[slot])) is not None:
+        return m
     if slot == U_MARRIAGE and not rules.marriage_from_sequence and mask & s.used[U_QUINT]:
         return Msg("besik.err.marriage_from_sequence")
     if not rules.exchange_card_meldable and s.taken >= 0 and mask >> s.taken & 1:
         return Msg("besik.err.exchanged_card")
+    return None
+
+
+def _reuse_refusal(kind: str, mask: int, used: int) -> Msg | None:
+    """The same kind of meld scores again only with fresh cards (RULES.md 3.3)."""
+    if not mask & used:
+        return None
+    if mask & used == mask:
+        return Msg(f"besik.err.repeat.{kind}")
+    u = _lowest(mask & used)
+    return Msg("besik.err.reused", card=PC[u], code=PC[u].code, meld=_meld_name(kind, [u]))
+
+
+def _lowest(mask: int) -> int:
+    """The lowest uid in a non-empty mask."""
+    return (mask & -mask).bit_length() - 1
+
+
+def _mask(cards: Iterable[PhysicalCard]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c.uid
+    return m
+
+
+def _besik_family_refusal(s: State, kind: str, mask: int) -> Msg | None:
+    """RULES.md 3.3 for the Besik family (Besik, Doppel-Besik, Tripelbesik).
+
+    A Doppel-Besik counts as two Besiks declared at once and a Tripelbesik as all its
+    Besiks and Doppel-Besiks: their cards make no smaller meld of the family afterwards.
+    A larger meld may build on at most one earlier declaration of the family, contained
+    whole (a declared Besik extended by a fresh pair), the rest fresh from the hand: two
+    Besiks declared separately never merge into a Doppel-Besik.
+    """
+    if not mask & s.used[U_BESIK]:  # no card has served in the family: all fresh
+        return None
+    size = BESIK_PACKS[kind]
+    earlier = [(m, _mask(m.cards)) for m in s.melds if m.kind in BESIK_PACKS]
+    earlier = [(m, mm) for m, mm in earlier if mm & mask]
+    for m, mm in earlier:
+        if BESIK_PACKS[m.kind] > size:
+            u = _lowest(mm & mask)
+            return Msg(
+                "besik.err.inside",
+                card=PC[u],
+                code=PC[u].code,
+                label=Msg(f"besik.noun.{m.kind}"),
+                wanted=Msg(f"besik.noun.{kind}"),
+            )
+    same = 0
+    for m, mm in earlier:
+        if m.kind == kind:
+            same |= mm
+    if (r := _reuse_refusal(kind, mask, same)) is not None:
+        return r
+    # the smaller declarations built on; one contained in another (a Besik extended to a
+    # Doppel-Besik) is one chain, so count only the largest of each
+    tops = [mm for _, mm in earlier if not any(mm != o and mm & ~o == 0 for _, o in earlier)]
+    if len(tops) > 1:
+        if kind == "double-besik":
+            return Msg("besik.err.double_separate", points=MELD_POINTS[kind])
+        return Msg("besik.err.triple_separate", count=len(tops))
+    outside = tops[0] & ~mask
+    if outside:
+        u = _lowest(tops[0] & mask)
+        return Msg(
+            "besik.err.not_whole", card=PC[u], code=PC[u].code, label=Msg(f"besik.noun.{kind}")
+        )
     return None
 
 
@@ -1072,7 +1141,9 @@ def _meld_candidates(s: State) -> list[Meld]:
             if qf.bit_count() >= size and jf.bit_count() >= size:
                 for bq in combinations(_uids(qf), size):
                     for bj in combinations(_uids(jf), size):
-                        out.append(Meld(name, kind, _pcs((*bq, *bj))))
+                        cards = (*bq, *bj)
+                        if _besik_family_refusal(s, kind, _mask(PC[u] for u in cards)) is None:
+                            out.append(Meld(name, kind, _pcs(cards)))
     # Quint-Major
     fq = hand & ~used[U_QUINT]
     for suit in range(4) if rules.quint_any_suit else (trump,):

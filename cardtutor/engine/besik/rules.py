@@ -223,7 +223,15 @@ _REPEAT = {
     ),
 }
 
+_BESIK_NOUNS = {
+    "besik": ("Besik", "Besik"),
+    "double-besik": ("double Besik", "Doppel-Besik"),
+    "triple-besik": ("triple Besik", "Tripelbesik"),
+}
+"""The Besik family's bare names (no article), for refusals."""
+
 register_messages({f"besik.meld.{k}": v for k, v in _MELD_NAMES.items()})
+register_messages({f"besik.noun.{k}": v for k, v in _BESIK_NOUNS.items()})
 register_messages({f"besik.label.{k}": RULE_ANCHORS[k] for k in MELD_KINDS})
 register_messages({f"besik.err.repeat.{k}": v for k, v in _REPEAT.items()})
 register_messages(
@@ -409,6 +417,36 @@ register_messages(
             "the {card} ({code}) has already served in {meld}: the same meld needs fresh cards",
             "{card} ({code}) wurde schon für {meld} verwendet: dieselbe Meldung braucht "
             "frische Karten",
+        ),
+        "besik.err.inside": (
+            "the {card} ({code}) is part of a declared {label}, which already counts as the "
+            "smaller Besiks declared at once: its cards make no further {wanted}",
+            "{card} ({code}) gehört zu einem gemeldeten {label}, der schon als die kleineren "
+            "Besiks auf einmal gemeldet zählt: seine Karten ergeben keinen weiteren {wanted}",
+        ),
+        "besik.err.double_separate": (
+            "two Besiks declared separately cannot be combined into a double Besik afterwards: "
+            "the {points} needs all four cards at once, or one declared Besik and the other "
+            "pair fresh from the hand",
+            "zwei getrennt gemeldete Besiks lassen sich nachträglich nicht zu einem Doppel-Besik "
+            "vereinen: die {points} gibt es nur für alle vier Karten auf einmal oder für einen "
+            "gemeldeten Besik und das andere Paar frisch aus der Hand",
+        ),
+        "besik.err.triple_separate": (
+            "these cards were declared in {count} separate melds, which cannot be combined "
+            "afterwards: a triple Besik may build on only one earlier declaration (a Besik or "
+            "a double Besik), the rest fresh from the hand",
+            "diese Karten wurden in {count} getrennten Meldungen gemeldet, die sich nachträglich "
+            "nicht vereinen lassen: ein Tripelbesik darf nur auf einer früheren Meldung aufbauen "
+            "(einem Besik oder Doppel-Besik), der Rest frisch aus der Hand",
+        ),
+        "besik.err.not_whole": (
+            "the {card} ({code}) served in an earlier declaration that this {label} does not "
+            "contain whole: it may build on one whole earlier declaration, the rest fresh from "
+            "the hand",
+            "{card} ({code}) diente in einer früheren Meldung, die dieser {label} nicht ganz "
+            "enthält: er darf auf einer ganzen früheren Meldung aufbauen, der Rest kommt frisch "
+            "aus der Hand",
         ),
         "besik.err.quint_trumps": (
             "in standard Bezique the sequence counts in trumps only",
