@@ -82,7 +82,7 @@ def both(state: State) -> tuple[State, list[Event]]:
     """Elder's and younger's best honest declarations in the current category."""
     state, first = apply(state, best_declaration(state))
     state, second = apply(state, best_declaration(state))
-    return state, list(first + second)
+    return state, [*first, *second]
 
 
 def plays(state: State, cards: str) -> tuple[State, list[Event]]:
@@ -105,10 +105,18 @@ def play_out(state: State) -> tuple[State, list[Event]]:
 
 
 def scores(events: Iterable[Event], category: str | None = None) -> list[Event]:
+    """The score events (of ``category``); every message of ``events`` must render."""
+    events = list(events)
+    for e in events:
+        assert_bilingual(e.msg)
     return [e for e in events if e.is_score and (category is None or e.category == category)]
 
 
 def keys(events: Iterable[Event]) -> list[str]:
+    """The message keys; every message must render in both languages."""
+    events = list(events)
+    for e in events:
+        assert_bilingual(e.msg)
     return [e.msg.key for e in events]
 
 

@@ -1,0 +1,125 @@
+"""Bit tables for the hot paths: a hand is a 32-bit mask of ``Card.bit``.
+
+``Card.index = suit * 8 + (rank - 7)``: within a suit byte, bit 0 is the seven and bit 7 the
+ace, which is also the sequence order. Per-byte tables (256 entries) answer pips, runs and
+sequence questions for one suit with one lookup.
+
+>>> pips(SUIT_MASKS[2])  # all eight hearts: 7 + 8 + 9 + 10 + 3 * 10 + 11
+75
+>>> RUNS[0b11101100]  # 9, 10 and J, K: (lowest offset, length) of each run
+((2, 2), (5, 3))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from cardtutor.engine.cards import bit_indices
+from cardtutor.engine.piquet.constants import (
+    MIN_SEQUENCE,
+    PACK,
+    PIPS_ACE,
+    PIPS_COURT,
+    SET_MIN,
+    sequence_points,
+)
+
+__all__: list[str] = []
+
+FULL = (1 << PACK) - 1
+"""Every card."""
+
+# Offsets within a suit byte: 0 seven, 1 eight, 2 nine, 3 ten, 4 jack, 5 queen, 6 king, 7 ace.
+_PIP_OF_OFFSET = (7, 8, 9, 10, PIPS_COURT, PIPS_COURT, PIPS_COURT, PIPS_ACE)
+PIPS_BYTE = tuple(sum(_PIP_OF_OFFSET[i] for i in range(8) if b >> i & 1) for b in range(256))
+SUIT_MASKS = tuple(0xFF << (8 * s) for s in range(4))
+RANK_MASKS = tuple(sum(1 << (8 * s + o) for s in range(4)) for o in range(8))
+COURT_MASK = RANK_MASKS[4] | RANK_MASKS[5] | RANK_MASKS[6]
+"""Jacks, queens and kings (the ten is no court card)."""
+SET_OFFSETS = (7, 6, 5, 4, 3)
+"""A K Q J 10, best first: the ranks that make sets."""
+SET_MASK = sum(RANK_MASKS[o] for o in SET_OFFSETS)
+
+bits = bit_indices
+
+
+def mask(indices: Iterable[int]) -> int:
+    """The mask of card indices."""
+    m = 0
+    for i in indices:
+        m |= 1 << i
+    return m
+
+
+def submasks(b: int) -> Iterator[int]:
+    """Every submask of ``b``, ``b`` first and 0 last."""
+    sub = b
+    while True:
+        yield sub
+        if not sub:
+            return
+        sub = (sub - 1) & b
+
+
+def _runs_of(b: int) -> tuple[tuple[int, int], ...]:
+    runs: list[tuple[int, int]] = []
+    i = 0
+    while i < 8:
+        if b >> i & 1:
+            j = i
+            while j < 8 and b >> j & 1:
+                j += 1
+            runs.append((i, j - i))
+            i = j
+        else:
+            i += 1
+    return tuple(runs)
+
+
+RUNS = tuple(_runs_of(b) for b in range(256))
+"""Per suit byte: the runs of consecutive cards, as (lowest offset, length)."""
+SEQ_VALID = tuple(all(n >= MIN_SEQUENCE for _, n in runs) for runs in RUNS)
+"""The byte is made of sequences only (a valid sequence claim in one suit)."""
+SEQ_HONEST = tuple(
+    sum(((1 << n) - 1) << lo for lo, n in runs if n >= MIN_SEQUENCE) for runs in RUNS
+)
+"""Every sequence held in the byte."""
+SEQ_BEST = tuple(
+    max(((n, lo + n - 1) for lo, n in runs if n >= MIN_SEQUENCE), default=(0, -1)) for runs in RUNS
+)
+"""The best sequence of the byte: (length, top offset)."""
+SEQ_SCORE = tuple(sum(sequence_points(n) for _, n in runs if n >= MIN_SEQUENCE) for runs in RUNS)
+"""The points of the sequences of a (valid) byte."""
+SEQ_SUBS = tuple(tuple(sorted(s for s in submasks(b) if SEQ_VALID[s])) for b in range(256))
+"""Every valid sequence claim within the byte (0 included)."""
+
+
+def pips(m: int) -> int:
+    """The pip total of the cards of ``m``."""
+    return (
+        PIPS_BYTE[m & 255]
+        + PIPS_BYTE[(m >> 8) & 255]
+        + PIPS_BYTE[(m >> 16) & 255]
+        + PIPS_BYTE[(m >> 24) & 255]
+    )
+
+
+def one_suit(m: int) -> bool:
+    return any(m & ~sm == 0 for sm in SUIT_MASKS)
+
+
+def seq_valid(m: int) -> bool:
+    """``m`` is made of sequences only."""
+    return (
+        SEQ_VALID[m & 255]
+        and SEQ_VALID[(m >> 8) & 255]
+        and SEQ_VALID[(m >> 16) & 255]
+        and SEQ_VALID[(m >> 24) & 255]
+    )
+
+
+def sets_valid(m: int) -> bool:
+    """``m`` is made of trios and quatorzes only."""
+    if m & ~SET_MASK:
+        return False
+    return all((m & RANK_MASKS[o]).bit_count() in (0, SET_MIN, 4) for o in SET_OFFSETS)
