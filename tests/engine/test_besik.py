@@ -196,7 +196,7 @@ def test_deal_layout(
 def test_bad_deals_are_refused() -> None:
     with pytest.raises(NotationError):
         deal({"A": A_LOW, "B": A_LOW}, "8H#1")
-    with pytest.raises(NotationError, match="must hold eight"):
+    with pytest.raises(NotationError, match="must hold 8 cards"):
         start_deal(hands={"A": pcs("AS"), "B": pcs(A_LOW)}, up_card="8H", talon=[])
     with pytest.raises(NotationError, match="partnerships need four"):
         start_deal(seed=1, seats="ABC", partnerships=True)

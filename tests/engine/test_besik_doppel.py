@@ -6,8 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from cardtutor.engine.besik import Meld, Phase, State, parse_action_text, start_deal
-from cardtutor.engine.besik.rules import ruleset_by_name
+from cardtutor.engine.besik import (
+    Meld,
+    Phase,
+    State,
+    parse_action_text,
+    ruleset_by_name,
+    start_deal,
+)
 from cardtutor.engine.cards import ALL_CARDS, PhysicalCard
 from cardtutor.engine.errors import IllegalActionError
 from cardtutor.engine.text import Msg

@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 from cardtutor.engine.besik import (
     ENGINE,
     MELD_KINDS,
+    PC,
+    Action,
     DeclareSeven,
     Draw,
     Exchange,
@@ -21,7 +23,6 @@ from cardtutor.engine.besik import (
     make_record,
     start_deal,
 )
-from cardtutor.engine.besik.core import PC, Action
 from cardtutor.engine.errors import IllegalActionError
 from cardtutor.engine.record import GameRecord, replay
 

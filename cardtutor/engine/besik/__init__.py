@@ -158,56 +158,47 @@ Rule choices (RULES.md rulings, and where it leaves a choice)
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Mapping, Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-from cardtutor.engine.besik.core import (
-    AUGEN,
-    BRISQUE,
-    PC,
-    POINTS_LAST_TRICK,
-    STRENGTH,
-    SUIT_OF,
+# The catalogue first; then the state, whose contract methods import legal, scoring and
+# view at the end of state.py: importing it before anything that needs it keeps that
+# cycle harmless whichever submodule a caller imports.
+from cardtutor.engine.besik import messages, state  # noqa: F401
+from cardtutor.engine.besik.actions import (
     Action,
-    BesikView,
-    DeclaredMeld,
     DeclareSeven,
     Draw,
     Exchange,
-    LegalActions,
     Meld,
     NewDeal,
-    Phase,
     Play,
-    State,
-    Table,
-    action_to_json,
+)
+from cardtutor.engine.besik.constants import MELD_KINDS, MELD_POINTS, POINTS_LAST_TRICK
+from cardtutor.engine.besik.dealing import start_deal
+from cardtutor.engine.besik.engine import (
+    ENGINE,
+    EXAMPLE_PATH,
+    BesikEngine,
     apply,
+    example_record,
+    make_record,
+)
+from cardtutor.engine.besik.legal import LegalActions, why_illegal
+from cardtutor.engine.besik.messages import RULE_ANCHORS
+from cardtutor.engine.besik.notation import (
+    action_to_json,
     format_action,
     parse_action,
     parse_action_text,
-    start_deal,
-    visible_events,
 )
-from cardtutor.engine.besik.rules import (
-    MELD_KINDS,
-    MELD_POINTS,
-    RULE_ANCHORS,
+from cardtutor.engine.besik.rulesets import (
     RULESETS,
     Ruleset,
     SeedRuleset,
     StandardRuleset,
     ruleset_by_name,
 )
-from cardtutor.engine.errors import NotationError
-from cardtutor.engine.events import Event
-from cardtutor.engine.record import GameRecord
-from cardtutor.engine.text import Msg
-
-if TYPE_CHECKING:
-    from cardtutor.engine.contract import Engine, GameState, View
+from cardtutor.engine.besik.state import DeclaredMeld, Phase, State, Table
+from cardtutor.engine.besik.uids import AUGEN, BRISQUE, PC, STRENGTH, SUIT_OF
+from cardtutor.engine.besik.view import BesikView, visible_events
 
 __all__ = [
     "ENGINE",
@@ -232,6 +223,7 @@ __all__ = [
     "parse_action_text",
     "start_deal",
     "visible_events",
+    "why_illegal",
     "make_record",
     "example_record",
     "EXAMPLE_PATH",
@@ -250,88 +242,3 @@ __all__ = [
     "BRISQUE",
     "POINTS_LAST_TRICK",
 ]
-
-EXAMPLE_PATH = Path(__file__).resolve().parent.parent / "examples" / "besik_example.json"
-"""The seed's worked deal as a game record (annotations beside it)."""
-
-
-class BesikEngine:
-    """The :class:`cardtutor.engine.contract.Engine` of Besik (:data:`ENGINE`)."""
-
-    game = "besik"
-    rule_anchors: Mapping[str, tuple[str, str]] = RULE_ANCHORS
-
-    def start(self, record: GameRecord) -> tuple[State, tuple[Event, ...]]:
-        deal = record.deal
-        players = deal.get("players", len(record.seats))
-        if players != len(record.seats):
-            raise NotationError(Msg("besik.err.deal", reason=Msg("besik.deal.players")))
-        scores = deal.get("scores")
-        if scores is not None and not isinstance(scores, Mapping):
-            raise NotationError(Msg("besik.err.deal", reason=Msg("besik.deal.scores")))
-        return start_deal(
-            ruleset=ruleset_by_name(record.ruleset),
-            seats=record.seats,
-            dealer=deal.get("dealer", record.seats[-1]),
-            partnerships=bool(deal.get("partnerships", False)),
-            seed=deal.get("seed"),
-            hands=deal.get("hands"),
-            up_card=deal.get("up_card"),
-            talon=deal.get("talon"),
-            play_to=str(deal.get("play_to", "deal")),
-            scores=scores,
-        )
-
-    def parse_action(self, data: Mapping[str, Any]) -> Action:
-        return parse_action(data)
-
-    def apply(self, state: State, action: Action) -> tuple[State, Sequence[Event]]:
-        return apply(state, action)
-
-    def visible_events(self, events: Sequence[Event], seat: str | None) -> Sequence[Event]:
-        return visible_events(events, seat)
-
-
-ENGINE = BesikEngine()
-
-
-def make_record(
-    state: State, actions: Iterable[Action], meta: Mapping[str, Any] | None = None
-) -> GameRecord:
-    """A game record of ``actions`` played from ``state``'s deal (an initial state).
-
-    >>> from cardtutor.engine.record import replay
-    >>> s0, _ = start_deal(seed=11, ruleset="standard")
-    >>> a = s0.legal_actions.plays()[0]
-    >>> rec = make_record(s0, [a])
-    >>> rec.ruleset, rec.deal["seed"], rec.actions[0]["type"], rec.actions[0]["seat"]
-    ('standard', 11, 'play', 'A')
-    >>> replay(ENGINE, rec)[-1].state == apply(s0, a)[0]
-    True
-    """
-    t = state.table
-    return GameRecord(
-        "besik",
-        t.rules.name,
-        t.seats,
-        dict(t.deal),
-        tuple(a.to_json() for a in actions),
-        dict(meta or {}),
-    )
-
-
-def example_record() -> GameRecord:
-    """The seed's worked deal (``examples/besik_example.json``)."""
-    return GameRecord.from_json(json.loads(EXAMPLE_PATH.read_text(encoding="utf-8")))
-
-
-if TYPE_CHECKING:  # the type checker proves that Besik implements the contract
-
-    def _is_game_state(state: State) -> GameState[Action]:
-        return state
-
-    def _is_engine(engine: BesikEngine) -> Engine[State, Action]:
-        return engine
-
-    def _is_view(view: BesikView) -> View:
-        return view

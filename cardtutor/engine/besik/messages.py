@@ -1,140 +1,16 @@
-"""Besik rulesets, rule anchors, meld kinds and the bilingual message catalogue.
+"""The whole bilingual message catalogue of Besik, the rule anchors and the meld names.
 
-A ruleset is a class with class-level flags (python-chess variant style); the
-engine reads the flags, never the class name. Two rulesets exist and are never
-mixed: :class:`SeedRuleset` (the German source, RULES.md section 3) and
-:class:`StandardRuleset` (English "standard" Bezique, RULES.md section 4).
-
->>> SeedRuleset.name, StandardRuleset.name
-('seed', 'standard')
->>> ruleset_by_name("standard").must_win_last_eight
-True
->>> SeedRuleset.packs(4), StandardRuleset.packs(4), StandardRuleset.target(3)
-(3, 4, 2000)
 >>> RULE_ANCHORS["quint-major"]
 ('Quint-Major', 'Quint-Major')
+
+Messages take every rule value as a parameter; the values live in
+:mod:`cardtutor.engine.besik.constants`.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from cardtutor.engine.errors import NotationError
-from cardtutor.engine.text import Msg, register_messages
-
-__all__ = [
-    "Ruleset",
-    "SeedRuleset",
-    "StandardRuleset",
-    "RULESETS",
-    "ruleset_by_name",
-    "RULE_ANCHORS",
-    "MELD_KINDS",
-    "MELD_POINTS",
-]
-
-
-class Ruleset:
-    """Base class of the Besik rulesets. Subclasses only set flags."""
-
-    name: ClassVar[str] = ""
-    title: ClassVar[tuple[str, str]] = ("", "")
-    augen: ClassVar[bool] = True
-    """True: all Augen count (A 11, 10 10, K 4, D 3, B 2); False: brisques only (A, 10 = 10)."""
-    quint_any_suit: ClassVar[bool] = True
-    """True: Quint-Major in any suit; False: the sequence in trumps only."""
-    meld_after_draw: ClassVar[bool] = True
-    """True: the trick winner may declare before or after the draw; False: before only."""
-    exchange_card_meldable: ClassVar[bool] = True
-    """True: the card taken for the trump seven may be melded in the same turn."""
-    marriage_from_sequence: ClassVar[bool] = True
-    """True: a marriage may be taken out of an already declared Quint-Major."""
-    must_win_last_eight: ClassVar[bool] = False
-    """True: in the last eight tricks a player must also win the trick if he can."""
-    triple_besik_wins: ClassVar[bool] = True
-    """True: a Tripelbesik held in the first eight cards may be declared at the first
-    turn without a won trick and wins the game at once (three or four players)."""
-    _packs: ClassVar[tuple[int, ...]] = (0, 0, 2, 3, 3)
-    _target: ClassVar[tuple[int, ...]] = (0, 0, 1000, 1000, 1000)
-
-    @classmethod
-    def packs(cls, players: int) -> int:
-        """Number of 32-card packs for ``players`` players."""
-        return cls._packs[players]
-
-    @classmethod
-    def target(cls, players: int) -> int:
-        """The game total: the game ends at the end of a deal once a party reaches it."""
-        return cls._target[players]
-
-
-class SeedRuleset(Ruleset):
-    """The German seed's Besik (RULES.md section 3): Augen, Quint-Major in any suit,
-    melds before or after the draw, marriage out of a declared Quint-Major, no duty
-    to win in the last eight tricks, three packs for three and four players, 1000."""
-
-    name = "seed"
-    title = ("Besik (German rules)", "Besik (deutsche Regeln)")
-
-
-class StandardRuleset(Ruleset):
-    """Standard (English) Bezique (RULES.md section 4): brisques only, sequence in
-    trumps only, meld before drawing, the card taken for the seven not meldable that
-    turn, no marriage out of a declared sequence, must win in the last eight tricks,
-    three/four packs for three/four players and 2000 with three or four players."""
-
-    name = "standard"
-    title = ("Standard Bezique", "Standard-Bezique")
-    augen = False
-    quint_any_suit = False
-    meld_after_draw = False
-    exchange_card_meldable = False
-    marriage_from_sequence = False
-    must_win_last_eight = True
-    triple_besik_wins = False
-    _packs = (0, 0, 2, 3, 4)
-    _target = (0, 0, 1000, 2000, 2000)
-
-
-RULESETS: dict[str, type[Ruleset]] = {"seed": SeedRuleset, "standard": StandardRuleset}
-
-
-def ruleset_by_name(name: str) -> type[Ruleset]:
-    """The ruleset class for a record's ``ruleset`` field (``"seed"`` or ``"standard"``)."""
-    try:
-        return RULESETS[name]
-    except KeyError:
-        raise NotationError(Msg("besik.err.ruleset", name=name)) from None
-
-
-MELD_KINDS: tuple[str, ...] = (
-    "marriage",
-    "trump-marriage",
-    "double-marriage",
-    "four-jacks",
-    "four-queens",
-    "four-kings",
-    "four-aces",
-    "besik",
-    "double-besik",
-    "triple-besik",
-    "quint-major",
-)
-"""Every meld kind; each is also the rule anchor of its rule section."""
-
-MELD_POINTS: dict[str, int] = {
-    "marriage": 20,
-    "trump-marriage": 40,
-    "double-marriage": 40,  # 80 in trumps
-    "four-jacks": 40,
-    "four-queens": 60,
-    "four-kings": 80,
-    "four-aces": 100,
-    "besik": 40,
-    "double-besik": 500,
-    "triple-besik": 1500,
-    "quint-major": 250,
-}
+from cardtutor.engine.besik.constants import MELD_KINDS
+from cardtutor.engine.text import register_messages
 
 RULE_ANCHORS: dict[str, tuple[str, str]] = {
     "deal": ("The deal", "Austeilung der Karten"),
@@ -182,6 +58,8 @@ _MELD_NAMES = {
     "quint-major": ("a Quint-Major in {suit}", "eine Quint-Major in {suit}"),
 }
 """Meld names for sentences (with the article; German in the accusative)."""
+
+
 _REPEAT = {
     "marriage": ("this marriage has already been declared", "diese Heirat wurde schon gemeldet"),
     "trump-marriage": (
@@ -223,6 +101,7 @@ _REPEAT = {
     ),
 }
 
+
 _BESIK_NOUNS = {
     "besik": ("Besik", "Besik"),
     "double-besik": ("double Besik", "Doppel-Besik"),
@@ -230,17 +109,38 @@ _BESIK_NOUNS = {
 }
 """The Besik family's bare names (no article), for refusals."""
 
+
+"""Every meld kind; each is also the rule anchor of its rule section."""
+
+
+"""Rule anchor -> (English title, German title); events refer to ``"besik#<anchor>"``."""
+
+
+"""Meld names for sentences (with the article; German in the accusative)."""
+
+
+"""The Besik family's bare names (no article), for refusals."""
+
+
 register_messages({f"besik.meld.{k}": v for k, v in _MELD_NAMES.items()})
+
+
 register_messages({f"besik.noun.{k}": v for k, v in _BESIK_NOUNS.items()})
+
+
 register_messages({f"besik.label.{k}": RULE_ANCHORS[k] for k in MELD_KINDS})
+
+
 register_messages({f"besik.err.repeat.{k}": v for k, v in _REPEAT.items()})
+
+
 register_messages(
     {
         # --- events ---------------------------------------------------------------
         "besik.deal": (
-            "{dealer} deals {count} hands of eight cards (3-2-3); the {card} is turned up: "
+            "{dealer} deals {count} hands of {size} cards ({batches}); the {card} is turned up: "
             "{suit} are trumps. {talon} cards form the talon.",
-            "{dealer} gibt {count} Spielern je acht Karten (3-2-3); {card} liegt offen: "
+            "{dealer} gibt {count} Spielern je {size} Karten ({batches}); {card} liegt offen: "
             "{suit} ist Trumpf. {talon} Karten bilden den Talon.",
         ),
         "besik.lead": ("{seat} leads the {card}.", "{seat} spielt {card} auf."),
@@ -495,5 +395,46 @@ register_messages(
         ),
         "besik.err.action": ("{text} is not a Besik action", "{text} ist keine Besik-Aktion"),
         "besik.err.deal": ("invalid deal: {reason}", "ungültige Austeilung: {reason}"),
+    }
+)
+
+
+register_messages(
+    {
+        "besik.deal.shape": ("a card list is malformed", "eine Kartenliste ist fehlerhaft"),
+        "besik.deal.missing": (
+            "give either a seed or the hands, the face-up card and the talon",
+            "entweder einen Seed oder die Hände, die offene Karte und den Talon angeben",
+        ),
+        "besik.deal.seats": (
+            "the hands must name every seat once",
+            "die Hände müssen jeden Platz genau einmal nennen",
+        ),
+        "besik.deal.eight": ("{seat} must hold {size} cards", "{seat} muss {size} Karten haben"),
+        "besik.deal.packs": (
+            "the {card} ({code}) is not in the {packs} packs used",
+            "{card} ({code}) gehört nicht zu den {packs} verwendeten Kartenspielen",
+        ),
+        "besik.deal.twice": (
+            "the {card} ({code}) is dealt twice",
+            "{card} ({code}) wurde doppelt ausgeteilt",
+        ),
+        "besik.deal.count": (
+            "{count} cards dealt instead of {total}",
+            "{count} statt {total} Karten ausgeteilt",
+        ),
+        "besik.deal.players": (
+            "Besik is for two, three or four players with distinct seats",
+            "Besik wird zu zweit, dritt oder viert mit verschiedenen Plätzen gespielt",
+        ),
+        "besik.deal.partners": ("partnerships need four players", "Parteien gibt es nur zu viert"),
+        "besik.deal.scores": (
+            "the carried scores do not match the parties",
+            "die übernommenen Punktstände passen nicht zu den Parteien",
+        ),
+        "besik.deal.dealer": (
+            "{seat!r} is not one of the seats",
+            "{seat!r} ist kein Platz am Tisch",
+        ),
     }
 )

@@ -1,0 +1,163 @@
+"""Legality: :func:`why_illegal` (the reason in words) and the lazy :class:`LegalActions`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from cardtutor.engine.besik.actions import (
+    ACTION_TYPES,
+    Action,
+    DeclareSeven,
+    Draw,
+    Meld,
+    NewDeal,
+    Play,
+)
+from cardtutor.engine.besik.melds import check_meld, meld_candidates
+from cardtutor.engine.besik.notation import format_action
+from cardtutor.engine.besik.play import check_draw, check_play, playable
+from cardtutor.engine.besik.sevens import check_exchange, check_seven, seven_candidates
+from cardtutor.engine.besik.state import DEAL, DRAW, OVER, PLAY, State
+from cardtutor.engine.besik.uids import PC
+from cardtutor.engine.cards import bit_indices
+from cardtutor.engine.text import Msg
+
+
+def phase_refusal(s: State) -> Msg | None:
+    if s.phase is OVER:
+        return Msg("besik.err.over")
+    if s.phase is DEAL:
+        return Msg("besik.err.deal_first", seat=s.table.seats[s.turn])
+    return None
+
+
+def seat_refusal(s: State, seat: object) -> Msg | None:
+    """Why ``seat`` may not act now: not at the table, or not his turn."""
+    seats = s.table.seats
+    if seat == seats[s.turn]:
+        return None
+    if seat not in seats:
+        return Msg("besik.err.seat", seat=seat)
+    return Msg("besik.err.turn", seat=seat, turn=seats[s.turn])
+
+
+def check_new_deal(s: State, a: NewDeal) -> Msg | None:
+    if s.phase is not DEAL:
+        return Msg("besik.err.no_deal") if s.phase is not OVER else Msg("besik.err.over")
+    return seat_refusal(s, a.seat)
+
+
+def why_illegal(state: State, action: object) -> Msg | None:
+    """Why ``action`` is illegal in ``state`` (a bilingual :class:`Msg`), or None if legal.
+
+    >>> from cardtutor.engine.besik import Draw, Play, start_deal
+    >>> state, _ = start_deal(seed=1)
+    >>> print(why_illegal(state, Draw("A")))
+    there is nothing to draw now
+    >>> print(why_illegal(state, Play("B", PC[0])))
+    it is A's turn, not B's
+    """
+    if not isinstance(action, ACTION_TYPES):
+        return Msg("besik.err.action", text=repr(action))
+    if isinstance(action, NewDeal):
+        return check_new_deal(state, action)
+    if (m := phase_refusal(state)) is not None:
+        return m
+    if (m := seat_refusal(state, action.seat)) is not None:
+        return m
+    if isinstance(action, Play):
+        return check_play(state, action)
+    if isinstance(action, Draw):
+        return check_draw(state)
+    if isinstance(action, Meld):
+        return check_meld(state, action)
+    if isinstance(action, DeclareSeven):
+        return check_seven(state, action)
+    return check_exchange(state, action)
+
+
+class LegalActions:
+    """The legal actions of a state, computed lazily (:class:`contract.LegalActions`).
+
+    ``action in legal`` validates that one action; iterating lists them all (plays,
+    then melds, sevens and exchanges, then the draw); :meth:`count`, :meth:`sample`,
+    :meth:`why_illegal`; :meth:`plays`, :meth:`melds` and :meth:`declarations` give
+    the parts.
+
+    >>> from cardtutor.engine.besik import Draw, start_deal
+    >>> state, _ = start_deal(seed=3)
+    >>> legal = state.legal_actions
+    >>> legal.count(), Draw("A") in legal
+    (8, False)
+    >>> print(legal.why_illegal(Draw("A")))
+    there is nothing to draw now
+    >>> all(a in legal for a in legal)
+    True
+    """
+
+    __slots__ = ("state", "_list")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self._list: list[Action] | None = None
+
+    def __contains__(self, action: object) -> bool:
+        return why_illegal(self.state, action) is None
+
+    def why_illegal(self, action: object) -> Msg | None:
+        """The learner-readable reason why ``action`` is illegal here; ``None`` if legal."""
+        return why_illegal(self.state, action)
+
+    def plays(self) -> list[Play]:
+        s = self.state
+        if s.phase is not PLAY:
+            return []
+        name = s.table.seats[s.turn]
+        return [Play(name, PC[u]) for u in bit_indices(playable(s, s.turn))]
+
+    def melds(self) -> list[Meld]:
+        return meld_candidates(self.state)
+
+    def declarations(self) -> list[Action]:
+        """Melds, trump-seven declarations and exchanges available now."""
+        out: list[Action] = list(meld_candidates(self.state))
+        out += seven_candidates(self.state)
+        return out
+
+    def _all(self) -> list[Action]:
+        if self._list is None:
+            s = self.state
+            out: list[Action] = []
+            if s.phase is DEAL:
+                out.append(NewDeal(s.table.seats[s.turn], seed=s.table.deal_no))
+            elif s.phase is not OVER:
+                out += self.plays()
+                out += self.declarations()
+                if s.phase is DRAW:
+                    out.append(Draw(s.table.seats[s.turn]))
+            self._list = out
+        return self._list
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._all())
+
+    def count(self) -> int:
+        """How many legal actions there are."""
+        return len(self._all())
+
+    def __bool__(self) -> bool:
+        return self.state.turn >= 0
+
+    def sample(self, rng: random.Random) -> Action:
+        """A uniformly random legal action (raises IndexError if there is none).
+
+        In the ``DEAL`` phase it returns a :class:`NewDeal` with a random seed.
+        """
+        s = self.state
+        if s.phase is DEAL:
+            return NewDeal(s.table.seats[s.turn], seed=rng.randrange(2**32))
+        return rng.choice(self._all())
+
+    def __repr__(self) -> str:
+        return f"<LegalActions ({', '.join(format_action(a) for a in self)})>"
