@@ -113,8 +113,8 @@ class PiquetEngine:
     def parse_action(self, data: Mapping[str, Any]) -> Action:
         return action_from_json(data)
 
-    def apply(self, state: State, action: Action) -> tuple[State, Sequence[Event]]:
-        return apply(state, action)
+    apply = staticmethod(apply)
+    """:func:`apply` itself (one call less in every playout)."""
 
     def visible_events(self, events: Sequence[Event], seat: str | None) -> Sequence[Event]:
         """The events themselves: Piquet's events never carry a card before it is shown

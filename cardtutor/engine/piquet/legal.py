@@ -41,6 +41,27 @@ if TYPE_CHECKING:
 __all__ = ["LegalActions"]
 
 
+_PLAYS: dict[str, tuple[Play, ...]] = {}
+
+
+def _plays(seat: str) -> tuple[Play, ...]:
+    """The 32 plays of ``seat`` by card index, built once per seat name: a playout draws 24
+    cards a deal, and building a frozen dataclass costs more than looking it up (actions are
+    immutable, so sharing them is safe; there are only ever a few seat names)."""
+    plays = _PLAYS.get(seat)
+    if plays is None:
+        plays = _PLAYS[seat] = tuple(Play(seat, card) for card in ALL_CARDS)
+    return plays
+
+
+def playable(state: State) -> int:
+    """The cards the player to act may play: those of the suit led if he has any."""
+    hand = state.hands[state.turn]
+    if state.lead >= 0:
+        return hand & SUIT_MASKS[state.lead >> 3] or hand
+    return hand
+
+
 def _most_discarded(state: State) -> int:
     """The most cards the player to exchange may discard: 5 for elder, all that are left in
     the stock for younger."""
@@ -78,20 +99,18 @@ def check(state: State, action: object) -> Msg | None:
         if not isinstance(action, Play):
             return Msg("piquet.illegal.phase", seat=seat, expected=_expected(state))
         card = action.card
-        bit = card.bit
-        if not hand & bit:
+        if card.bit & playable(state):
+            return None
+        if not hand & card.bit:
             return Msg("piquet.illegal.not_held", seat=seat, cards=(card,))
-        if state.lead >= 0:
-            sm = SUIT_MASKS[state.lead >> 3]
-            if hand & sm and not bit & sm:
-                return Msg(
-                    "piquet.illegal.follow",
-                    seat=seat,
-                    suit=Suit(state.lead >> 3),
-                    led=ALL_CARDS[state.lead],
-                    cards=cards_from_mask(hand & sm),
-                )
-        return None
+        sm = SUIT_MASKS[state.lead >> 3]
+        return Msg(
+            "piquet.illegal.follow",
+            seat=seat,
+            suit=Suit(state.lead >> 3),
+            led=ALL_CARDS[state.lead],
+            cards=cards_from_mask(hand & sm),
+        )
     if stage < DECLARE:
         if not isinstance(action, Exchange):
             return Msg("piquet.illegal.phase", seat=seat, expected=_expected(state))
@@ -196,8 +215,9 @@ class LegalActions:
         seat = state.seats[t]
         hand = state.hands[t]
         if stage == PLAY:
-            for i in bits(self._playable()):
-                yield Play(seat, ALL_CARDS[i])
+            plays = _plays(seat)
+            for i in bits(playable(self.state)):
+                yield plays[i]
         elif stage < DECLARE:
             cards = bits(hand)
             top = _most_discarded(state)
@@ -229,33 +249,24 @@ class LegalActions:
                 comb(held, n) * (looks if n < top else 1) for n in range(ELDER_MIN_DISCARD, top + 1)
             )
         if stage == PLAY:
-            return self._playable().bit_count()
+            return playable(self.state).bit_count()
         return sum(1 for _ in self)
-
-    def _playable(self) -> int:
-        state = self.state
-        hand = state.hands[state.turn]
-        if state.lead >= 0:
-            follow = hand & SUIT_MASKS[state.lead >> 3]
-            if follow:
-                return follow
-        return hand
 
     def sample(self, rng: random.Random) -> Action:
         """A random legal action (not uniform: exchanges pick the count first, declarations are
         the best honest one three times in four, else a random legal claim)."""
         state = self.state
         stage = state.stage
+        if stage == PLAY:  # first: 24 of a deal's 32 decisions
+            m = playable(state)
+            # rng.random() is one C call; rng.randrange goes through three Python frames.
+            for _ in range(int(rng.random() * m.bit_count())):
+                m &= m - 1
+            return _plays(state.seats[state.turn])[(m & -m).bit_length() - 1]
         if stage == OVER:
             raise IndexError("no legal actions: the game is over")
         t = state.turn
         seat = state.seats[t]
-        if stage == PLAY:
-            m = self._playable()
-            k = rng.randrange(m.bit_count())
-            for _ in range(k):
-                m &= m - 1
-            return Play(seat, ALL_CARDS[(m & -m).bit_length() - 1])
         hand = state.hands[t]
         if stage < DECLARE:
             top = _most_discarded(state)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardtutor.engine.cards import ALL_CARDS
+from cardtutor.engine.cards import ALL_CARDS, Card
 from cardtutor.engine.piquet.actions import Play
 from cardtutor.engine.piquet.categories import CAPOT, CARDS, LAST, LEAD, PIQUE, TRICK
 from cardtutor.engine.piquet.constants import (
@@ -34,6 +34,18 @@ from cardtutor.engine.piquet.phase import (
     PIQUE_PLAY,
 )
 from cardtutor.engine.piquet.scoring import settle_partie
+from cardtutor.engine.piquet.state import (
+    F_HANDS,
+    F_LEAD,
+    F_LEADER,
+    F_LOG,
+    F_PIQUE,
+    F_TOTALS,
+    F_TRICKS,
+    F_TURN,
+    F_WON,
+    rebuild,
+)
 from cardtutor.engine.piquet.tally import Tally
 from cardtutor.engine.text import Msg
 
@@ -41,6 +53,9 @@ if TYPE_CHECKING:
     from cardtutor.engine.piquet.state import State
 
 __all__: list[str] = []
+
+_SILENT = Tally(("", ""), (0, 0), explain=False)
+"""The tally of a quiet play: nothing to tell (its events are never read)."""
 
 
 def _pique_after(tally: Tally, pique: int, seat: int, elder: int) -> int:
@@ -73,72 +88,121 @@ def _pique_after(tally: Tally, pique: int, seat: int, elder: int) -> int:
     return pique
 
 
+def _quiet_play(state: State, card: Card) -> State | None:
+    """The state after ``card`` when nothing but the point for the lead or the trick can
+    happen and nobody wants words; ``None`` when the full path is needed.
+
+    Why a second path: a playout spends most of its time in the 22 middle cards, where the
+    full path's tally (events, score log, pique) is pure overhead. This covers the middle of
+    the play only: not the first trick (younger shows his hand), not the last (the deal ends),
+    and not while a pique can still be scored or explained. It writes the same state as the
+    full path (a hypothesis test compares them).
+    """
+    tricks = state.tricks
+    if not tricks or len(tricks) == TRICKS - 1 and state.lead >= 0:
+        return None
+    t = state.turn
+    idx = card.index
+    lead = state.lead
+    fields = list(state)
+    h = state.hands
+    fields[F_HANDS] = (h[0] ^ card.bit, h[1]) if t == 0 else (h[0], h[1] ^ card.bit)
+    if lead < 0:
+        scorer, category, points = t, LEAD, POINTS_LEAD
+        fields[F_TURN] = 1 - t
+        fields[F_LEAD] = idx
+        fields[F_LEADER] = t
+    else:
+        leader = state.leader
+        winner = _winner(lead, idx, leader, t)
+        scorer, category, points = (t, TRICK, POINTS_TRICK) if winner == t else (-1, 0, 0)
+        w = state.won
+        fields[F_TURN] = winner
+        fields[F_LEAD] = -1
+        fields[F_LEADER] = winner
+        fields[F_TRICKS] = tricks + ((leader, lead, idx, winner),)
+        fields[F_WON] = (w[0] + 1, w[1]) if winner == 0 else (w[0], w[1] + 1)
+    if scorer >= 0:
+        pique = state.pique
+        totals = state.totals
+        total = totals[scorer] + points
+        if pique != PIQUE_DEAD and (
+            pique == PIQUE_LIVE or (scorer != state.dealer and total >= PIQUE_AT)
+        ):
+            return None  # the pique is scored, or denied in words: the full path
+        fields[F_TOTALS] = (total, totals[1]) if scorer == 0 else (totals[0], total)
+        fields[F_LOG] = state.log + ((scorer, category, points),)
+    return rebuild(fields)
+
+
+def _winner(lead: int, card: int, leader: int, second: int) -> int:
+    """Who wins the trick: the higher card of the suit led (card indices)."""
+    return second if (lead >> 3) == (card >> 3) and card > lead else leader
+
+
 def apply_play(state: State, action: Play, explain: bool) -> tuple[State, Tally]:
     """The state after a (legal) card and its tally."""
+    if not explain:
+        quiet = _quiet_play(state, action.card)
+        if quiet is not None:
+            return quiet, _SILENT
     t = state.turn
     card = action.card
     idx = card.index
-    h = [state.hands[0], state.hands[1]]
-    h[t] ^= card.bit
-    hands = (h[0], h[1])
+    h = state.hands
+    hands = (h[0] ^ card.bit, h[1]) if t == 0 else (h[0], h[1] ^ card.bit)
     tally = Tally(state.seats, state.totals, explain)
     elder = 1 - state.dealer
     pique = state.pique
+    fields = list(state)
+    fields[F_HANDS] = hands
     if state.lead < 0:
-        tally.play(t, "piquet.play.lead", card)
+        if explain:
+            tally.play(t, "piquet.play.lead", card)
         tally.score(t, LEAD, POINTS_LEAD, "piquet.score.lead", (card,))
-        pique = _pique_after(tally, pique, t, elder)
-        new_state = state._replace(
-            turn=1 - t,
-            hands=hands,
-            lead=idx,
-            leader=t,
-            totals=tally.totals,
-            log=state.log + tuple(tally.log),
-            pique=pique,
-        )
-        return new_state, tally
+        if pique != PIQUE_DEAD:
+            pique = _pique_after(tally, pique, t, elder)
+        fields[F_TURN] = 1 - t
+        fields[F_LEAD] = idx
+        fields[F_LEADER] = t
+        fields[F_TOTALS] = tally.totals
+        fields[F_LOG] = state.log + tuple(tally.log)
+        fields[F_PIQUE] = pique
+        return rebuild(fields), tally
     if not state.tricks:
         score_younger_claims(tally, state)
     lead = state.lead
     leader = state.leader
-    winner = t if (lead >> 3) == (idx >> 3) and idx > lead else leader
-    tally.play(t, "piquet.play.follow", card)
+    winner = _winner(lead, idx, leader, t)
+    if explain:
+        tally.play(t, "piquet.play.follow", card)
     if winner == t:
         tally.score(t, TRICK, POINTS_TRICK, "piquet.score.trick", (ALL_CARDS[lead], card))
-        pique = _pique_after(tally, pique, t, elder)
+        if pique != PIQUE_DEAD:
+            pique = _pique_after(tally, pique, t, elder)
     tricks = state.tricks + ((leader, lead, idx, winner),)
-    w = [state.won[0], state.won[1]]
-    w[winner] += 1
-    won = (w[0], w[1])
-    tally.info(winner, "piquet.info.trick", seat=state.seats[winner], n=won[winner])
+    w = state.won
+    won = (w[0] + 1, w[1]) if winner == 0 else (w[0], w[1] + 1)
+    if explain:
+        tally.info(winner, "piquet.info.trick", seat=state.seats[winner], n=won[winner])
+    fields[F_LEAD] = -1
+    fields[F_LEADER] = winner
+    fields[F_TRICKS] = tricks
+    fields[F_WON] = won
     if len(tricks) < TRICKS:
-        new_state = state._replace(
-            turn=winner,
-            hands=hands,
-            lead=-1,
-            leader=winner,
-            tricks=tricks,
-            won=won,
-            totals=tally.totals,
-            log=state.log + tuple(tally.log),
-            pique=pique,
-        )
-        return new_state, tally
+        fields[F_TURN] = winner
+        fields[F_TOTALS] = tally.totals
+        fields[F_LOG] = state.log + tuple(tally.log)
+        fields[F_PIQUE] = pique
+        return rebuild(fields), tally
     tally.score(winner, LAST, POINTS_LAST_TRICK, "piquet.score.last_trick", (ALL_CARDS[lead], card))
-    pique = _pique_after(tally, pique, winner, elder)
+    if pique != PIQUE_DEAD:
+        pique = _pique_after(tally, pique, winner, elder)
     _score_the_cards(tally, won)
-    new_state = state._replace(
-        hands=hands,
-        lead=-1,
-        leader=winner,
-        tricks=tricks,
-        won=won,
-        totals=tally.totals,
-        log=state.log + tuple(tally.log),
-        pique=pique,
-    )
-    return _end_of_deal(tally, new_state), tally
+    fields[F_TOTALS] = tally.totals
+    fields[F_LOG] = state.log + tuple(tally.log)
+    fields[F_PIQUE] = pique
+    return _end_of_deal(tally, rebuild(fields)), tally
 
 
 def _score_the_cards(tally: Tally, won: tuple[int, int]) -> None:
