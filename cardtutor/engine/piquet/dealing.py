@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtutor.engine.cards import ALL_CARDS, Card, cards_from_mask, parse_cards
+from cardtutor.engine.contract import LazyEvents
 from cardtutor.engine.errors import IllegalActionError, NotationError
 from cardtutor.engine.events import Event
 from cardtutor.engine.piquet.actions import cards_arg
@@ -155,7 +156,7 @@ def new_deal(
     stock: str | list[str] | None = None,
     dealer: str | None = None,
     seats: tuple[str, str] = ("A", "B"),
-) -> tuple[State, tuple[Event, ...]]:
+) -> tuple[State, Sequence[Event]]:
     """A single deal: shuffled from ``seed``, or explicit ``hands`` (by seat) and ``stock``
     (top first). ``dealer`` defaults to the second seat.
 
@@ -174,8 +175,11 @@ def new_deal(
         by_seat = (y, e) if dealer_i == 0 else (e, y)
     else:
         raise NotationError(Msg("piquet.deal.source"))
-    state, tally = deal_state(seats, dealer_i, by_seat, stock_t, 1, None, explain=True)
-    return state, tuple(tally.events)
+    state, _ = deal_state(seats, dealer_i, by_seat, stock_t, 1, None, explain=False)
+    # The events (the deal, carte blanche) are told only if read, like every action's.
+    return state, LazyEvents(
+        lambda: deal_state(seats, dealer_i, by_seat, stock_t, 1, None, explain=True)[1].events
+    )
 
 
 def _cut(seed: int | str) -> tuple[int, int, int]:
