@@ -217,3 +217,54 @@ def test_whole_games_end_with_one_winner(
     for before, after in zip(dealers, dealers[1:], strict=False):
         assert seats.index(after) == (seats.index(before) + 1) % players
     assert replay(ENGINE, make_record(state0, actions))[-1].state == state
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1), config=st.sampled_from(CONFIGS), policy=st.integers(0, 2**16)
+)
+def test_lazy_events_equal_eager_events_and_states(
+    seed: int, config: tuple[int, str, bool], policy: int
+) -> None:
+    """``apply`` computes the state without words and the events only when read: both
+    must be exactly what the explaining path gives."""
+    from cardtutor.engine.besik.engine import transition
+
+    players, ruleset, partnerships = config
+    rng = random.Random(policy)
+    state, _ = start_deal(
+        seed=seed, seats="ABCD"[:players], ruleset=ruleset, partnerships=partnerships
+    )
+    while not state.is_over:
+        legal = state.legal_actions
+        decl = legal.declarations() if state.window and rng.random() < 0.8 else []
+        action = rng.choice(decl) if decl else legal.sample(rng)
+        eager_state, eager_events = transition(state, action, True)
+        quiet_state, quiet_events = transition(state, action, False)
+        new, lazy = apply(state, action)
+        assert new == eager_state == quiet_state
+        assert quiet_events == () or not isinstance(action, (Play, Draw))
+        assert list(lazy) == list(eager_events) and len(lazy) == len(eager_events)
+        state = new
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1), config=st.sampled_from(CONFIGS), policy=st.integers(0, 2**16)
+)
+def test_count_and_sample_agree_with_the_full_list(
+    seed: int, config: tuple[int, str, bool], policy: int
+) -> None:
+    """``count()`` and ``sample()`` skip listing; they must agree with the listing."""
+    players, ruleset, partnerships = config
+    rng = random.Random(policy)
+    state, _ = start_deal(
+        seed=seed, seats="ABCD"[:players], ruleset=ruleset, partnerships=partnerships
+    )
+    while not state.is_over:
+        listed = list(state.legal_actions)
+        fresh = state.legal_actions
+        assert fresh.count() == len(listed)
+        action = fresh.sample(rng)
+        assert action in listed
+        state, _ = apply(state, action)

@@ -9,34 +9,38 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardtutor.engine.besik.dealing import start_deal
+from cardtutor.engine.besik.actions import Action, DeclareSeven, Draw, Exchange, Meld, Play
+from cardtutor.engine.besik.dealing import apply_new_deal, start_deal
+from cardtutor.engine.besik.legal import why_illegal
+from cardtutor.engine.besik.melds import apply_meld
 from cardtutor.engine.besik.messages import RULE_ANCHORS
 from cardtutor.engine.besik.notation import parse_action
+from cardtutor.engine.besik.play import apply_draw, apply_play, playable
 from cardtutor.engine.besik.rulesets import ruleset_by_name
+from cardtutor.engine.besik.sevens import apply_exchange, apply_seven
+from cardtutor.engine.besik.state import DRAW, PLAY, State
 from cardtutor.engine.besik.view import BesikView, visible_events
-from cardtutor.engine.errors import NotationError
+from cardtutor.engine.cards import PhysicalCard
+from cardtutor.engine.contract import LazyEvents
+from cardtutor.engine.errors import IllegalActionError, NotationError
+from cardtutor.engine.events import Event
 from cardtutor.engine.record import GameRecord
 from cardtutor.engine.text import Msg
 
 if TYPE_CHECKING:
     from cardtutor.engine.contract import Engine, GameState, View
 
-from cardtutor.engine.besik.actions import Action, DeclareSeven, Draw, Exchange, Meld, Play
-from cardtutor.engine.besik.dealing import apply_new_deal
-from cardtutor.engine.besik.legal import why_illegal
-from cardtutor.engine.besik.melds import apply_meld
-from cardtutor.engine.besik.play import apply_draw, apply_play
-from cardtutor.engine.besik.sevens import apply_exchange, apply_seven
-from cardtutor.engine.besik.state import State
-from cardtutor.engine.errors import IllegalActionError
-from cardtutor.engine.events import Event
 
-
-def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+def apply(state: State, action: Action) -> tuple[State, Sequence[Event]]:
     """Apply a legal action: the new state and what happened, in words.
 
-    Raises :class:`~cardtutor.engine.errors.IllegalActionError` with the reason.
+    Raises :class:`~cardtutor.engine.errors.IllegalActionError` with the reason. The
+    events are a :class:`~cardtutor.engine.contract.LazyEvents`: the state is computed
+    without any sentence, and the explaining path (the same transition with
+    ``explain=True``) runs only when the events are first read, so random playouts,
+    the solver and computer players never pay for words nobody reads.
 
+    >>> from cardtutor.engine.besik import Draw, start_deal
     >>> state, _ = start_deal(seed=1)
     >>> card = state.legal_actions.plays()[0]
     >>> state2, events = apply(state, card)
@@ -47,20 +51,48 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     ...
     cardtutor.engine.errors.IllegalActionError: there is nothing to draw now
     """
-    m = why_illegal(state, action)
-    if m is not None:
-        raise IllegalActionError(m)
+    if not _plainly_legal(state, action):
+        m = why_illegal(state, action)
+        if m is not None:
+            raise IllegalActionError(m)
+    new, _ = transition(state, action, False)
+    return new, LazyEvents(lambda: transition(state, action, True)[1])
+
+
+def _plainly_legal(s: State, action: Action) -> bool:
+    """A fast sufficient test for the two commonest actions (a card from the playable mask,
+    the trick winner's draw); anything else goes through :func:`why_illegal`."""
+    cls = type(action)
+    if cls is Play:
+        card = action.card  # type: ignore[union-attr]  # narrowed by ``cls is Play``
+        return (
+            s.phase is PLAY
+            and action.seat == s.table.seats[s.turn]
+            and type(card) is PhysicalCard
+            and bool(playable(s, s.turn) >> card.uid & 1)
+        )
+    return cls is Draw and s.phase is DRAW and action.seat == s.table.seats[s.turn]
+
+
+def transition(state: State, action: Action, explain: bool) -> tuple[State, tuple[Event, ...]]:
+    """The next state of a legal ``action`` and, with ``explain``, its events.
+
+    Plays, draws and the end of the deal skip their events when ``explain`` is false;
+    the rare declarations and deals build theirs either way (a few per deal).
+    """
     if isinstance(action, Play):
-        return apply_play(state, action.card.uid)
+        return apply_play(state, action.card.uid, explain)
     if isinstance(action, Draw):
-        return apply_draw(state)
+        return apply_draw(state, explain)
     if isinstance(action, Meld):
-        return apply_meld(state, action)
-    if isinstance(action, DeclareSeven):
-        return apply_seven(state, action.cards)
-    if isinstance(action, Exchange):
-        return apply_exchange(state, action.card.uid)
-    return apply_new_deal(state, action)
+        new, events = apply_meld(state, action)
+    elif isinstance(action, DeclareSeven):
+        new, events = apply_seven(state, action.cards)
+    elif isinstance(action, Exchange):
+        new, events = apply_exchange(state, action.card.uid)
+    else:
+        new, events = apply_new_deal(state, action)
+    return new, events if explain else ()
 
 
 EXAMPLE_PATH = Path(__file__).resolve().parent.parent / "examples" / "besik_example.json"

@@ -14,12 +14,12 @@ from cardtutor.engine.besik.actions import (
     NewDeal,
     Play,
 )
-from cardtutor.engine.besik.melds import check_meld, meld_candidates
+from cardtutor.engine.besik.melds import check_meld, could_meld, meld_candidates
 from cardtutor.engine.besik.notation import format_action
 from cardtutor.engine.besik.play import check_draw, check_play, playable
 from cardtutor.engine.besik.sevens import check_exchange, check_seven, seven_candidates
 from cardtutor.engine.besik.state import DEAL, DRAW, OVER, PLAY, State
-from cardtutor.engine.besik.uids import PC
+from cardtutor.engine.besik.uids import PC, TRUMP_SEVENS, lowest
 from cardtutor.engine.cards import bit_indices
 from cardtutor.engine.text import Msg
 
@@ -96,11 +96,12 @@ class LegalActions:
     True
     """
 
-    __slots__ = ("state", "_list")
+    __slots__ = ("state", "_list", "_decl")
 
     def __init__(self, state: State) -> None:
         self.state = state
         self._list: list[Action] | None = None
+        self._decl: list[Action] | None = None
 
     def __contains__(self, action: object) -> bool:
         return why_illegal(self.state, action) is None
@@ -121,9 +122,21 @@ class LegalActions:
 
     def declarations(self) -> list[Action]:
         """Melds, trump-seven declarations and exchanges available now."""
-        out: list[Action] = list(meld_candidates(self.state))
-        out += seven_candidates(self.state)
-        return out
+        if self._decl is None:
+            s = self.state
+            if s.phase is not PLAY and s.phase is not DRAW:
+                self._decl = []
+            elif (
+                s.trick_no
+                and not could_meld(s.hands[s.turn])
+                and not s.hands[s.turn] & TRUMP_SEVENS[s.table.trump]
+            ):
+                # the quick mask test: no meld can be complete and no trump seven is
+                # held (nothing to declare or exchange), so skip both searches
+                self._decl = []
+            else:
+                self._decl = [*meld_candidates(s), *seven_candidates(s)]
+        return list(self._decl)
 
     def _all(self) -> list[Action]:
         if self._list is None:
@@ -143,8 +156,14 @@ class LegalActions:
         return iter(self._all())
 
     def count(self) -> int:
-        """How many legal actions there are."""
-        return len(self._all())
+        """How many legal actions there are, without building the plays."""
+        s = self.state
+        phase = s.phase
+        if phase is PLAY:
+            return playable(s, s.turn).bit_count() + len(self.declarations())
+        if phase is DRAW:
+            return len(self.declarations()) + 1
+        return 1 if phase is DEAL else 0
 
     def __bool__(self) -> bool:
         return self.state.turn >= 0
@@ -152,12 +171,30 @@ class LegalActions:
     def sample(self, rng: random.Random) -> Action:
         """A uniformly random legal action (raises IndexError if there is none).
 
-        In the ``DEAL`` phase it returns a :class:`NewDeal` with a random seed.
+        It builds no play but the one drawn: the card is the drawn index's card of the
+        playable mask. In the ``DEAL`` phase it returns a :class:`NewDeal` with a random seed.
         """
         s = self.state
-        if s.phase is DEAL:
+        phase = s.phase
+        if phase is PLAY:
+            mask = playable(s, s.turn)
+            n = mask.bit_count()
+            decl = self.declarations() if s.window or s.trick_no == 0 else []
+            # rng.random() rather than randrange: a third of the cost, and uniform
+            # enough for a handful of choices
+            i = int(rng.random() * (n + len(decl)))
+            if i >= n:
+                return decl[i - n]
+            for _ in range(i):
+                mask &= mask - 1  # drop the lowest card: the i-th lowest is left lowest
+            return Play(s.table.seats[s.turn], PC[lowest(mask)])
+        if phase is DRAW:
+            decl = self.declarations()
+            i = int(rng.random() * (len(decl) + 1))
+            return decl[i] if i < len(decl) else Draw(s.table.seats[s.turn])
+        if phase is DEAL:
             return NewDeal(s.table.seats[s.turn], seed=rng.randrange(2**32))
-        return rng.choice(self._all())
+        raise IndexError("no legal action: the game is over")
 
     def __repr__(self) -> str:
         return f"<LegalActions ({', '.join(format_action(a) for a in self)})>"

@@ -16,6 +16,7 @@ from cardtutor.engine.besik.state import (
     DeclaredMeld,
     State,
     check_held,
+    may_declare,
     window_refusal,
 )
 from cardtutor.engine.besik.uids import (
@@ -217,6 +218,43 @@ def besik_family_refusal(s: State, kind: str, mask: int) -> Msg | None:
     return None
 
 
+_FOLD = (1 << 32) - 1
+_QUEENS32 = sum(1 << (suit * 8 + QUEEN - 7) for suit in range(4))
+_BESIK32 = (1 << QS_INDEX) | (1 << JD_INDEX)
+_JACKS, _QUEENS, _KINGS, _ACES = (RANK_MASK[r] for r in (JACK, QUEEN, KING, ACE))
+_HONOURS = _JACKS | _QUEENS | _KINGS | _ACES
+
+
+def could_meld(hand: int) -> bool:
+    """A quick mask test: could any meld be complete in ``hand`` (ignoring re-use)?
+
+    Most hands hold none, and the search below costs far more than these few integer
+    operations: every meld needs a king and queen of one suit (marriages and the
+    Quint-Major), the Pik-Dame and the Karo-Bauer (the Besik family), or four cards
+    of one rank. The packs are folded onto one 32-bit pack first; a king's index is its
+    queen's plus one, so ``fold >> 1 & fold`` has a queen's bit where both are held.
+
+    >>> from cardtutor.engine.besik.uids import mask_of_cards
+    >>> from cardtutor.engine.cards import PhysicalCard as P
+    >>> could_meld(mask_of_cards(map(P.parse, ["KH#1", "QH#2", "7C"])))
+    True
+    >>> could_meld(mask_of_cards(map(P.parse, ["KH#1", "QS#2", "JD", "AC", "AD", "AS"])))
+    True
+    >>> could_meld(mask_of_cards(map(P.parse, ["KH#1", "QS#2", "AC", "AD", "AS", "7S"])))
+    False
+    """
+    fold = (hand | hand >> 32 | hand >> 64 | hand >> 96) & _FOLD
+    if fold >> 1 & fold & _QUEENS32 or fold & _BESIK32 == _BESIK32:
+        return True
+    honours = hand & _HONOURS
+    return honours.bit_count() >= 4 and (
+        (honours & _JACKS).bit_count() >= 4
+        or (honours & _QUEENS).bit_count() >= 4
+        or (honours & _KINGS).bit_count() >= 4
+        or (honours & _ACES).bit_count() >= 4
+    )
+
+
 def meld_candidates(s: State) -> list[Meld]:
     """Every meld the player to move may declare now (empty outside his window)."""
     if (s.phase is not PLAY and s.phase is not DRAW) or s.turn < 0:
@@ -226,12 +264,14 @@ def meld_candidates(s: State) -> list[Meld]:
     hand = s.hands[s.turn]
     name = t.seats[s.turn]
     used = s.used
-    if window_refusal(s) is not None or s.melded:
-        if triple_first_turn(s):
+    if not may_declare(s) or s.melded:
+        if s.trick_no == 0 and triple_first_turn(s):
             return triple_candidates(name, hand, used, t.packs)
         return []
     if not rules.exchange_card_meldable and s.taken >= 0:
         hand &= ~(1 << s.taken)
+    if not could_meld(hand):
+        return []
     out: list[Meld] = []
     trump = t.trump
     # marriages

@@ -84,11 +84,11 @@ def check_draw(s: State) -> Msg | None:
     return None
 
 
-def apply_play(s: State, u: int) -> tuple[State, tuple[Event, ...]]:
+def apply_play(s: State, u: int, explain: bool = True) -> tuple[State, tuple[Event, ...]]:
+    """Play the card ``u`` (legal); ``explain=False`` skips the events (see :func:`apply`)."""
     t = s.table
     seat = s.turn
     n = len(t.seats)
-    name = t.seats[seat]
     bit = 1 << u
     hands = list(s.hands)
     hands[seat] ^= bit
@@ -97,19 +97,13 @@ def apply_play(s: State, u: int) -> tuple[State, tuple[Event, ...]]:
         dl = list(declared)
         dl[seat] ^= bit
         declared = tuple(dl)
-    if not s.trick:
-        key = "besik.lead"
-    elif SUIT_OF[u] == SUIT_OF[s.trick[0][1]]:
-        key = "besik.follow"
-    elif SUIT_OF[u] == t.trump:
-        key = "besik.trump"
-    else:
-        key = "besik.discard"
-    rule = "besik#end-play" if s.end_play else "besik#tricks"
-    ev = [Event("play", name, Msg(key, seat=name, card=PC[u]), "", 0, (PC[u],), {}, rule)]
+    end_play = s.talon_pos >= len(t.talon) and s.up_card < 0
+    ev: list[Event] = []
+    if explain:
+        ev.append(_play_event(s, u, end_play))
     trick = s.trick + ((seat, u),)
     if len(trick) < n:
-        return State(
+        next_state = State(
             t,
             tuple(hands),
             declared,
@@ -130,22 +124,11 @@ def apply_play(s: State, u: int) -> tuple[State, tuple[Event, ...]]:
             s.scores,
             s.log,
             -1,
-        ), tuple(ev)
-    ws, wu = trick_winner(trick, t.trump)
-    identical = any(x != wu and x & 31 == wu & 31 for _, x in trick)
-    wname = t.seats[ws]
-    ev.append(
-        Event(
-            "info",
-            wname,
-            Msg("besik.trick.identical" if identical else "besik.trick", seat=wname, card=PC[wu]),
-            "",
-            0,
-            (PC[wu],),
-            {},
-            rule,
         )
-    )
+        return next_state, tuple(ev)
+    ws, wu = trick_winner(trick, t.trump)
+    if explain:
+        ev.append(_trick_event(s, trick, ws, wu, end_play))
     won = list(s.won)
     tm = 0
     for _, x in trick:
@@ -154,29 +137,6 @@ def apply_play(s: State, u: int) -> tuple[State, tuple[Event, ...]]:
     tw = list(s.tricks_won)
     tw[ws] += 1
     hands_t = tuple(hands)
-    if not s.end_play:
-        return State(
-            t,
-            hands_t,
-            declared,
-            s.talon_pos,
-            s.up_card,
-            (),
-            ws,
-            DRAW,
-            1,
-            False,
-            -1,
-            s.used,
-            s.melds,
-            tuple(won),
-            tuple(tw),
-            trick,
-            s.trick_no + 1,
-            s.scores,
-            s.log,
-            -1,
-        ), tuple(ev)
     state = State(
         t,
         hands_t,
@@ -185,8 +145,8 @@ def apply_play(s: State, u: int) -> tuple[State, tuple[Event, ...]]:
         s.up_card,
         (),
         ws,
-        PLAY,
-        0,
+        PLAY if end_play else DRAW,
+        0 if end_play else 1,
         False,
         -1,
         s.used,
@@ -199,12 +159,39 @@ def apply_play(s: State, u: int) -> tuple[State, tuple[Event, ...]]:
         s.log,
         -1,
     )
-    if any(hands_t):
+    if not end_play or any(hands_t):
         return state, tuple(ev)
-    return end_deal(state, ws, ev)
+    return end_deal(state, ws, ev, explain)
 
 
-def apply_draw(s: State) -> tuple[State, tuple[Event, ...]]:
+def _play_event(s: State, u: int, end_play: bool) -> Event:
+    t = s.table
+    name = t.seats[s.turn]
+    if not s.trick:
+        key = "besik.lead"
+    elif SUIT_OF[u] == SUIT_OF[s.trick[0][1]]:
+        key = "besik.follow"
+    elif SUIT_OF[u] == t.trump:
+        key = "besik.trump"
+    else:
+        key = "besik.discard"
+    rule = "besik#end-play" if end_play else "besik#tricks"
+    return Event("play", name, Msg(key, seat=name, card=PC[u]), "", 0, (PC[u],), {}, rule)
+
+
+def _trick_event(
+    s: State, trick: tuple[tuple[int, int], ...], ws: int, wu: int, end_play: bool
+) -> Event:
+    identical = any(x != wu and x & 31 == wu & 31 for _, x in trick)
+    wname = s.table.seats[ws]
+    key = "besik.trick.identical" if identical else "besik.trick"
+    rule = "besik#end-play" if end_play else "besik#tricks"
+    return Event("info", wname, Msg(key, seat=wname, card=PC[wu]), "", 0, (PC[wu],), {}, rule)
+
+
+def apply_draw(s: State, explain: bool = True) -> tuple[State, tuple[Event, ...]]:
+    """The trick winner draws, then the others in play order; the last card drawn with
+    the talon empty is the face-up card."""
     t = s.table
     n = len(t.seats)
     hands = list(s.hands)
@@ -214,42 +201,23 @@ def apply_draw(s: State) -> tuple[State, tuple[Event, ...]]:
     ev: list[Event] = []
     for i in range(n):
         seat = (s.turn + i) % n
-        name = t.seats[seat]
         if pos < len(talon):
             u = talon[pos]
             pos += 1
-            ev.append(
-                Event(
-                    "play",
-                    name,
-                    Msg("besik.draw", seat=name, card=PC[u]),
-                    "",
-                    0,
-                    (PC[u],),
-                    {},
-                    "besik#talon",
-                )
-            )
+            key = "besik.draw"
         else:
             u, up = up, -1
-            ev.append(
-                Event(
-                    "play",
-                    name,
-                    Msg("besik.draw.up", seat=name, card=PC[u]),
-                    "",
-                    0,
-                    (PC[u],),
-                    {},
-                    "besik#talon",
-                )
-            )
+            key = "besik.draw.up"
+        if explain:
+            name = t.seats[seat]
+            msg = Msg(key, seat=name, card=PC[u])
+            ev.append(Event("play", name, msg, "", 0, (PC[u],), {}, "besik#talon"))
         hands[seat] |= 1 << u
     empty = pos >= len(talon) and up < 0
-    if empty:
+    if empty and explain:
         key = "besik.talon.empty.standard" if t.rules.must_win_last_eight else "besik.talon.empty"
         ev.append(Event("info", None, Msg(key), rule="besik#end-play"))
-    return State(
+    next_state = State(
         t,
         tuple(hands),
         s.declared,
@@ -270,4 +238,5 @@ def apply_draw(s: State) -> tuple[State, tuple[Event, ...]]:
         s.scores,
         s.log,
         -1,
-    ), tuple(ev)
+    )
+    return next_state, tuple(ev)

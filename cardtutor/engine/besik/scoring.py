@@ -23,7 +23,11 @@ def totals_of(t: Table, scores: tuple[int, ...]) -> dict[str, int]:
     return dict(zip(t.parties, scores, strict=True))
 
 
-def end_deal(s: State, ws: int, ev: list[Event]) -> tuple[State, tuple[Event, ...]]:
+def end_deal(
+    s: State, ws: int, ev: list[Event], explain: bool = True
+) -> tuple[State, tuple[Event, ...]]:
+    """Score the end of the deal (last trick, Augen or brisques) and decide the game;
+    ``explain=False`` skips the events (see :func:`~cardtutor.engine.besik.engine.apply`)."""
     t = s.table
     scores = list(s.scores)
     log = list(s.log)
@@ -31,16 +35,17 @@ def end_deal(s: State, ws: int, ev: list[Event]) -> tuple[State, tuple[Event, ..
     scores[p] += POINTS_LAST_TRICK
     log.append((p, "last_trick", POINTS_LAST_TRICK))
     wname = t.seats[ws]
-    ev.append(
-        Event.score(
-            wname,
-            "last_trick",
-            POINTS_LAST_TRICK,
-            Msg("besik.score.last_trick", seat=wname, points=POINTS_LAST_TRICK),
-            rule="besik#last-trick",
-            totals=totals_of(t, tuple(scores)),
+    if explain:
+        ev.append(
+            Event.score(
+                wname,
+                "last_trick",
+                POINTS_LAST_TRICK,
+                Msg("besik.score.last_trick", seat=wname, points=POINTS_LAST_TRICK),
+                rule="besik#last-trick",
+                totals=totals_of(t, tuple(scores)),
+            )
         )
-    )
     for party, pname in enumerate(t.parties):
         mask = 0
         for seat, owner in enumerate(t.party_of):
@@ -51,63 +56,69 @@ def end_deal(s: State, ws: int, ev: list[Event]) -> tuple[State, tuple[Event, ..
             pts = sum(AUGEN[u] for u in uids)
             scores[party] += pts
             log.append((party, "augen", pts))
-            ev.append(
-                Event.score(
-                    pname,
-                    "augen",
-                    pts,
-                    Msg("besik.score.augen", party=pname, points=pts),
-                    rule="besik#augen",
-                    totals=totals_of(t, tuple(scores)),
+            if explain:
+                ev.append(
+                    Event.score(
+                        pname,
+                        "augen",
+                        pts,
+                        Msg("besik.score.augen", party=pname, points=pts),
+                        rule="besik#augen",
+                        totals=totals_of(t, tuple(scores)),
+                    )
                 )
-            )
         else:
             count = sum(BRISQUE[u] for u in uids)
             pts = POINTS_BRISQUE * count
             scores[party] += pts
             log.append((party, "brisques", pts))
-            ev.append(
-                Event.score(
-                    pname,
-                    "brisques",
-                    pts,
-                    Msg("besik.score.brisques", party=pname, count=count, points=pts),
-                    rule="besik#brisques",
-                    totals=totals_of(t, tuple(scores)),
-                    cards=tuple(PC[u] for u in uids if BRISQUE[u]),
+            if explain:
+                ev.append(
+                    Event.score(
+                        pname,
+                        "brisques",
+                        pts,
+                        Msg("besik.score.brisques", party=pname, count=count, points=pts),
+                        rule="besik#brisques",
+                        totals=totals_of(t, tuple(scores)),
+                        cards=tuple(PC[u] for u in uids if BRISQUE[u]),
+                    )
                 )
-            )
     scores_t = tuple(scores)
-    totals_text = ", ".join(f"{pn} {sc}" for pn, sc in zip(t.parties, scores_t, strict=True))
-    ev.append(Event("info", None, Msg("besik.deal.end", totals=totals_text), rule="besik#game"))
+    if explain:
+        totals_text = ", ".join(f"{pn} {sc}" for pn, sc in zip(t.parties, scores_t, strict=True))
+        ev.append(Event("info", None, Msg("besik.deal.end", totals=totals_text), rule="besik#game"))
     best = max(scores_t)
     winner = -1
     if best >= t.target:
         leaders = [i for i, sc in enumerate(scores_t) if sc == best]
         if len(leaders) == 1:
             winner = leaders[0]
-            ev.append(
-                Event(
-                    "info",
-                    t.parties[winner],
-                    Msg("besik.game.won", party=t.parties[winner], total=best),
-                    rule="besik#game",
+            if explain:
+                ev.append(
+                    Event(
+                        "info",
+                        t.parties[winner],
+                        Msg("besik.game.won", party=t.parties[winner], total=best),
+                        rule="besik#game",
+                    )
                 )
-            )
         else:
-            ev.append(Event("info", None, Msg("besik.game.tie", total=best), rule="besik#game"))
+            if explain:
+                ev.append(Event("info", None, Msg("besik.game.tie", total=best), rule="besik#game"))
     phase, turn = OVER, -1
     if winner < 0 and t.play_to_game:
         phase, turn = DEAL, (t.dealer + 1) % len(t.seats)
         if best < t.target:
-            ev.append(
-                Event(
-                    "info",
-                    t.seats[turn],
-                    Msg("besik.game.next", target=t.target, seat=t.seats[turn]),
-                    rule="besik#game",
+            if explain:
+                ev.append(
+                    Event(
+                        "info",
+                        t.seats[turn],
+                        Msg("besik.game.next", target=t.target, seat=t.seats[turn]),
+                        rule="besik#game",
+                    )
                 )
-            )
     return s._replace(
         scores=scores_t, log=tuple(log), phase=phase, turn=turn, winner=winner
     ), tuple(ev)

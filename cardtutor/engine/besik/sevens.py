@@ -9,7 +9,7 @@ from cardtutor.engine.besik.actions import Action, DeclareSeven, Exchange
 from cardtutor.engine.besik.constants import POINTS_TRUMP_SEVEN
 from cardtutor.engine.besik.melds import U_SEVEN
 from cardtutor.engine.besik.scoring import add_points, totals_of
-from cardtutor.engine.besik.state import DRAW, PLAY, State, check_held, window_refusal
+from cardtutor.engine.besik.state import DRAW, PLAY, State, check_held, may_declare, window_refusal
 from cardtutor.engine.besik.uids import PC, RANK_OF, SEVEN, SEVEN_MASK, SUIT_MASK, pcs
 from cardtutor.engine.cards import PhysicalCard, bit_indices
 from cardtutor.engine.events import Event
@@ -55,7 +55,7 @@ def check_exchange(s: State, a: Exchange) -> Msg | None:
 
 
 def seven_candidates(s: State) -> list[Action]:
-    if (s.phase is not PLAY and s.phase is not DRAW) or window_refusal(s) is not None:
+    if (s.phase is not PLAY and s.phase is not DRAW) or not may_declare(s):
         return []
     t = s.table
     sevens = s.hands[s.turn] & SEVEN_MASK & SUIT_MASK[t.trump]

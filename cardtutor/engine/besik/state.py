@@ -240,6 +240,13 @@ class State(NamedTuple):
         return view.build_view(self, seat)
 
 
+def may_declare(s: State) -> bool:
+    """Whether the player to move is in his declaring window (:func:`window_refusal` is
+    None), without building the refusal: the fast test for the legal-action listing."""
+    w = s.window
+    return w == 1 or (w == 2 and s.table.rules.meld_after_draw)
+
+
 def window_refusal(s: State) -> Msg | None:
     """Why the player to move may not declare now (None if he may)."""
     if s.window == 0:

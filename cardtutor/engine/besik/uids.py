@@ -46,6 +46,8 @@ SUIT_MASK: tuple[int, ...] = tuple(
 
 
 SEVEN_MASK = sum(1 << u for u in range(MAXU) if RANK_OF[u] == 7)
+TRUMP_SEVENS: tuple[int, ...] = tuple(SEVEN_MASK & SUIT_MASK[s] for s in range(4))
+"""Every copy of the seven of each suit (index: the trump suit)."""
 
 
 CARD_MASK: tuple[int, ...] = tuple(sum(1 << (k * 32 + i) for k in range(4)) for i in range(32))
