@@ -77,6 +77,19 @@ def why_illegal(state: State, action: object) -> Msg | None:
     return check_exchange(state, action)
 
 
+_PLAYS: dict[tuple[str, int], Play] = {}
+
+
+def _play(seat: str, u: int) -> Play:
+    """The (immutable, so shareable) :class:`Play` of ``seat`` and uid ``u``: a frozen
+    dataclass costs more to build than a dictionary look-up."""
+    try:
+        return _PLAYS[seat, u]
+    except KeyError:
+        play = _PLAYS[seat, u] = Play(seat, PC[u])
+        return play
+
+
 class LegalActions:
     """The legal actions of a state, computed lazily (:class:`contract.LegalActions`).
 
@@ -115,7 +128,7 @@ class LegalActions:
         if s.phase is not PLAY:
             return []
         name = s.table.seats[s.turn]
-        return [Play(name, PC[u]) for u in bit_indices(playable(s, s.turn))]
+        return [_play(name, u) for u in bit_indices(playable(s, s.turn))]
 
     def melds(self) -> list[Meld]:
         return meld_candidates(self.state)
@@ -187,7 +200,7 @@ class LegalActions:
                 return decl[i - n]
             for _ in range(i):
                 mask &= mask - 1  # drop the lowest card: the i-th lowest is left lowest
-            return Play(s.table.seats[s.turn], PC[lowest(mask)])
+            return _play(s.table.seats[s.turn], lowest(mask))
         if phase is DRAW:
             decl = self.declarations()
             i = int(rng.random() * (len(decl) + 1))
