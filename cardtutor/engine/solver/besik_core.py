@@ -21,8 +21,11 @@ Why it is fast:
   pattern).
 - **MTD(f)**: each card's exact value comes from zero-window searches; the bounds they leave in
   the table serve the next card's searches.
-- **Move order**: the second player tries his cheapest winning card first, then his cheapest
-  card.
+- **Move order**: the leader's most valuable cards first, and the lead that last cut first
+  (kept in the table entry); the second player tries his cheapest winning card first, then
+  his cheapest cards (memoised per suit pattern).
+- **Bounds**: a node's value lies within the points still to be made, which answers many
+  zero-window questions near the end without a search.
 
 >>> rules = BesikRules(trump=3, must_win=False, values=tuple([0, 0, 0, 2, 3, 4, 10, 11] * 4),
 ...                    last_trick=10)
@@ -208,16 +211,17 @@ def card_classes(pos: BesikPosition, rules: BesikRules) -> list[int]:
     return out
 
 
-SearchFn = Callable[[int, int, int, int, int], int]
+SearchFn = Callable[[int, int, int, int, int, int], int]
 
 
-def _make_search(rules: BesikRules, table: dict[int, tuple[int, int]]) -> SearchFn:
-    """``search(leader, follower, n, alpha, beta)``: the fail-soft value, for the leader, of a
-    trick start with ``n`` tricks to go (count masks). Rule values are closure cells."""
+def _make_search(rules: BesikRules, table: dict[int, tuple[int, int, list[int]]]) -> SearchFn:
+    """``search(leader, follower, n, total, alpha, beta)``: the fail-soft value, for the
+    leader, of a trick start with ``n`` tricks to go (count masks) and ``total`` points still
+    to be made. Rule values are closure cells (cheaper than attribute look-ups). A table
+    entry keeps the node's bounds and its leads, the last cutting lead first."""
     trump = rules.trump
     must_win = rules.must_win
     values = rules.values
-    last_pts = rules.last_trick
     suit_masks = _SUIT
     above = _ABOVE
     trump_mask = _SUIT[trump]
@@ -244,18 +248,66 @@ def _make_search(rules: BesikRules, table: dict[int, tuple[int, int]]) -> Search
                 out.append(sh + k)
         return out
 
-    def search(hl: int, hf: int, n: int, alpha: int, beta: int) -> int:
+    reply_memo: dict[int, tuple[tuple[int, int, bool], ...]] = {}
+
+    def replies(p: int, fl: int, leader_rest: int) -> tuple[tuple[int, int, bool], ...]:
+        """The second player's choices against the led ``p``: (position, points, wins), his
+        cheapest winning card first, then his cheapest cards (memoised by the suit patterns
+        that decide them)."""
+        ps = p >> 3
+        sh = 8 * ps
+        follow = fl & suit_masks[ps]
+        if follow:
+            key = p | (follow >> sh) << 5 | (leader_rest >> sh & 0xFF) << 13
+        elif fl & trump_mask:
+            tsh = 8 * trump
+            key = 1 << 21 | p | (fl >> tsh & 0xFF) << 5 | (leader_rest >> tsh & 0xFF) << 13
+        else:
+            # A free discard: the suit led (which he lacks) plays no part in his choices.
+            key = 1 << 64 | fl | (leader_rest & ~suit_masks[ps]) << 32
+        cached = reply_memo.get(key)
+        if cached is not None:
+            return cached
+        if follow:
+            allowed = follow
+            if must_win and follow & above[p]:
+                allowed = follow & above[p]
+        else:
+            allowed = fl & trump_mask or fl
+        wins = []
+        loses = []
+        for r in classes(allowed, leader_rest | 1 << p):
+            if (r > p) if r >> 3 == ps else r >> 3 == trump:
+                wins.append((values[r], r))
+            else:
+                loses.append((values[r], r))
+        wins.sort()
+        loses.sort()
+        order = (
+            tuple((r, v, True) for v, r in wins[:1])
+            + tuple((r, v, False) for v, r in loses)
+            + tuple((r, v, True) for v, r in wins[1:])
+        )
+        reply_memo[key] = order
+        return order
+
+    def search(hl: int, hf: int, n: int, total: int, alpha: int, beta: int) -> int:
+        """``total``: the points still to be made (cards in both hands and the last trick):
+        the value lies within ``±total``, which answers many zero-window questions."""
+        if total <= alpha:
+            return total
+        if -total >= beta:
+            return -total
         if n == 1:
             p = (hl & low).bit_length() - 1
             r = (hf & low).bit_length() - 1
-            pts = values[p] + values[r] + last_pts
             if (r > p) if r >> 3 == p >> 3 else r >> 3 == trump:
-                return -pts
-            return pts
+                return -total
+            return total
         key = hl | hf << 64
         entry = get(key)
         if entry is not None:
-            lo, hi = entry
+            lo, hi, leads = entry
             if lo >= beta:
                 return lo
             if hi <= alpha:
@@ -268,45 +320,25 @@ def _make_search(rules: BesikRules, table: dict[int, tuple[int, int]]) -> Search
                 beta = hi
         else:
             lo, hi = -inf, inf
+            # Leads: the most valuable first (measured: a fifth fewer nodes than by suit).
+            leads = sorted(classes(hl & low, hf & low), key=lambda p: -values[p])
         a0 = alpha
         b0 = beta
         best = -inf
         m = n - 1
         fl = hf & low
-        for p in classes(hl & low, fl):
+        for idx, p in enumerate(leads):
             hl2 = hl ^ (1 << (32 + p)) if hl >> (32 + p) & 1 else hl ^ (1 << p)
             vp = values[p]
-            ps = p >> 3
-            follow = fl & suit_masks[ps]
-            if follow:
-                allowed = follow
-                if must_win:
-                    higher = follow & above[p]
-                    if higher:
-                        allowed = higher
-            else:
-                allowed = fl & trump_mask or fl
-            reps = classes(allowed, (hl2 & low) | 1 << p)
-            # The second player's cheapest winning card first, then his cheapest card.
-            wins = []
-            loses = []
-            for r in reps:
-                if (r > p) if r >> 3 == ps else r >> 3 == trump:
-                    wins.append((values[r], r))
-                else:
-                    loses.append((values[r], r))
-            wins.sort()
-            loses.sort()
-            order = wins[:1] + loses + wins[1:]
             vmin = inf
-            for vr, r in order:
+            for r, vr, wins in replies(p, fl, hl2 & low):
                 hf2 = hf ^ (1 << (32 + r)) if hf >> (32 + r) & 1 else hf ^ (1 << r)
                 g = vp + vr
                 top = beta if beta < vmin else vmin
-                if (r > p) if r >> 3 == ps else r >> 3 == trump:
-                    v = -g - search(hf2, hl2, m, -g - top, -g - alpha)
+                if wins:
+                    v = -g - search(hf2, hl2, m, total - g, -g - top, -g - alpha)
                 else:
-                    v = g + search(hl2, hf2, m, alpha - g, top - g)
+                    v = g + search(hl2, hf2, m, total - g, alpha - g, top - g)
                 if v < vmin:
                     vmin = v
                     if vmin <= alpha:
@@ -316,6 +348,8 @@ def _make_search(rules: BesikRules, table: dict[int, tuple[int, int]]) -> Search
                 if best > alpha:
                     alpha = best
                     if alpha >= beta:
+                        if idx:  # the cutting lead first next time
+                            leads = [p] + leads[:idx] + leads[idx + 1 :]
                         break
         if best <= a0:
             hi = best
@@ -323,7 +357,7 @@ def _make_search(rules: BesikRules, table: dict[int, tuple[int, int]]) -> Search
             lo = best
         else:
             lo = hi = best
-        table[key] = (lo, hi)
+        table[key] = (lo, hi, leads)
         return best
 
     return search
@@ -335,7 +369,7 @@ class BesikSearch:
 
     def __init__(self, rules: BesikRules) -> None:
         self.rules = rules
-        self.table: dict[int, tuple[int, int]] = {}
+        self.table: dict[int, tuple[int, int, list[int]]] = {}
         self._search = _make_search(rules, self.table)
 
     def value(self, pos: BesikPosition) -> int:
@@ -372,8 +406,9 @@ class BesikSearch:
             mine = pos.hands[me]
             if not mine:
                 return 0
+            theirs = pos.hands[1 - me]
             n = (mine & _LOW).bit_count() + (mine >> 32).bit_count()
-            return self._search(mine, pos.hands[1 - me], n, alpha, beta)
+            return self._search(mine, theirs, n, self._total(mine, theirs), alpha, beta)
         best = -_INF
         for cls in card_classes(pos, self.rules):
             v = self._move(pos, (cls & -cls).bit_length() - 1, alpha, beta)
@@ -384,6 +419,15 @@ class BesikSearch:
                     if alpha >= beta:
                         break
         return best
+
+    def _total(self, *hands: int) -> int:
+        values = self.rules.values
+        total = self.rules.last_trick
+        for hand in hands:
+            for p in range(32):
+                if hand >> p & 1:
+                    total += values[p] * (1 + (hand >> (32 + p) & 1))
+        return total
 
     def _move(self, pos: BesikPosition, card: int, alpha: int, beta: int) -> int:
         me = pos.to_act
