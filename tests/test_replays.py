@@ -16,7 +16,6 @@ from django.urls import reverse
 
 from cardtutor.replays.models import Annotation, Replay
 from cardtutor.replays.presentation import part_value
-from cardtutor.replays.tables import adapter_for
 from cardtutor.replays.timeline import build_timeline
 from cardtutor.replays.transfer import ReplayImportError, export_replay, import_replay
 
@@ -68,7 +67,7 @@ def test_every_stated_total_and_hand_agrees_with_the_engine(replays, slug: str) 
             for value in values:
                 assert value in reached, (annotation.step, seat, value)
                 checked += 1
-        breakdown = adapter_for(replay.game).breakdown(step.state)
+        breakdown = step.state.score_breakdown()
         for seat, value in annotation.stated.get("scored", {}).items():
             assert sum(e.points for e in step.score_events if e.seat == seat) == value
             checked += 1
@@ -78,14 +77,13 @@ def test_every_stated_total_and_hand_agrees_with_the_engine(replays, slug: str) 
                 checked += 1
         for part, values in annotation.stated.get("parts", {}).items():
             for seat, value in values.items():
-                assert part_value(part, seat, step.totals, breakdown) == value, (part, seat)
+                assert part_value(part, seat, step.totals, breakdown[seat]) == value, (part, seat)
                 checked += 1
         for seat, cards in annotation.stated.get("hands", {}).items():
-            held = sorted(c.card.code if hasattr(c, "card") else c.code
-                          for c in step.state.hand(seat)) if replay.game == "besik" else None
-            if held is not None:
-                assert held == sorted(cards), (annotation.step, seat)
-                checked += 1
+            hand = step.state.view(None).hands[seat]
+            held = sorted(c.card.code if hasattr(c, "card") else c.code for c in hand)
+            assert held == sorted(cards), (annotation.step, seat)
+            checked += 1
     assert checked >= (22 if slug == "piquet-example" else 30)
 
 
@@ -345,3 +343,69 @@ def test_tricks_won_are_listed(client: Client, replays) -> None:
     assert 'class="tricks-won"' in besik
     # a player does not get to look through the cards of the tricks won in Besik
     assert 'class="tricks-won"' not in client.get(step_url("besik-example", 50, "A")).content.decode()
+
+
+def _partie_replay(deals_played: int) -> tuple[Replay, list[int]]:
+    """A Piquet partie replay: ``deals_played`` whole deals and the next deal's first tricks,
+    played at random from a seed; returns it and the step numbers that end each deal."""
+    import random
+
+    from cardtutor.engine import GAMES
+    from cardtutor.engine.record import GameRecord
+
+    engine = GAMES["piquet"].engine
+    record = {"format": "cardtutor-game-record", "version": 1, "game": "piquet",
+              "ruleset": "rubicon", "seats": ["A", "B"], "deal": {"partie": True, "seed": 21},
+              "actions": []}
+    state, _ = engine.start(GameRecord.from_json(record))
+    rng = random.Random(4)
+    deal_ends: list[int] = []
+    actions = record["actions"]
+    while len(deal_ends) < deals_played or len(actions) < deal_ends[-1] + 14:
+        action = state.legal_actions.sample(rng)
+        state, _ = engine.apply(state, action)
+        actions.append(action.to_json())
+        outcome = state.outcome()
+        if outcome.deal_over and len(deal_ends) < outcome.deal_number:
+            deal_ends.append(len(actions))
+    replay = Replay.objects.create(
+        slug="partie", game="piquet", ruleset="rubicon", title_en="A partie", title_de="Eine Partie",
+        source_title="random", source_text="", seats=[{"seat": "A"}, {"seat": "B"}], record=record)
+    return replay, deal_ends
+
+
+def _cell(html: str, testid: str) -> int:
+    found = re.search(rf'data-testid="{testid}">(\d+)<', html)
+    assert found, testid
+    return int(found.group(1))
+
+
+@pytest.mark.django_db
+def test_a_partie_replay_shows_the_deal_and_the_partie_totals(client: Client) -> None:
+    replay, deal_ends = _partie_replay(deals_played=1)
+    timeline = build_timeline("piquet", replay.record)
+    first_end = deal_ends[0]
+    deal1 = timeline.steps[first_end].outcome.deal
+    assert deal1["A"] + deal1["B"] > 0
+
+    html = client.get(step_url("partie", first_end)).content.decode()
+    for seat in "AB":
+        assert _cell(html, f"deal-total-{seat}") == deal1[seat]
+        assert _cell(html, f"total-{seat}") == deal1[seat]
+    assert "Deal 1" in html
+
+    # The next deal starts from nothing, while the partie keeps the first deal's points.
+    later = first_end + 14
+    deal2 = timeline.steps[later].outcome.deal
+    assert deal2["A"] + deal2["B"] > 0
+    html = client.get(step_url("partie", later)).content.decode()
+    for seat in "AB":
+        assert _cell(html, f"deal-total-{seat}") == deal2[seat]
+        assert _cell(html, f"total-{seat}") == deal1[seat] + deal2[seat]
+    assert "Deal 2" in html
+    completed = re.search(r'data-testid="completed-deals">(.*?)</ol>', html, re.S)
+    assert completed and f"A {deal1['A']}, B {deal1['B']}" in completed.group(1)
+    # The ledger lists only this deal's points.
+    entries = "".join(re.findall(r'<ol class="ledger-entries">(.*?)</ol>', html, re.S))
+    ledger_steps = {int(n) for n in re.findall(r"/replays/partie/step/(\d+)/", entries)}
+    assert ledger_steps and min(ledger_steps) > first_end

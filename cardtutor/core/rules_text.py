@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from cardtutor.engine import GAMES
 
+
 def rule_anchors(game: str) -> dict[str, tuple[str, str]]:
     """The engine's rule anchors: anchor -> (English title, German title); ``{}`` if no game."""
     info = GAMES.get(game)

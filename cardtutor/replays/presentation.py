@@ -1,12 +1,16 @@
 """Turns a timeline step into what the viewer shows, in the learner's language.
 
-The game-specific parts (the table: hands, stock or talon, trick, melds, discards) come
-from an adapter per game in :mod:`cardtutor.replays.tables`; everything else here is the
-same for Piquet and Besik.
+Everything here goes through the one engine contract (:mod:`cardtutor.engine.contract`) and is
+the same for every game: the table is the engine's typed ``view`` for the chosen seat (which
+already hides what that seat may not know), drawn by the game's own template
+``replays/_<game>_table.html``; scores come from the state's ``outcome()`` and
+``score_breakdown()``, keyed by party (``state.party_of(seat)``).
 """
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -17,9 +21,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from cardtutor.core.rules_text import rule_anchors
+from cardtutor.engine import GAMES
+from cardtutor.engine.contract import GameState, View
 from cardtutor.engine.events import Event
 from cardtutor.replays.models import Annotation, Replay
-from cardtutor.replays.tables import adapter_for
 from cardtutor.replays.timeline import Timeline
 
 CATEGORY_LABELS = {
@@ -60,7 +65,7 @@ def category_label(category: str, game: str = "", lang: str = "en") -> str:
 def rule_url(rule: str) -> str:
     """``"piquet#point"`` → ``/rules/piquet/#point``."""
     page, _sep, anchor = rule.partition("#")
-    if page not in ("piquet", "besik"):
+    if page not in GAMES:
         return ""
     url = reverse("rules_game", args=[page])
     return f"{url}#{anchor}" if anchor else url
@@ -132,53 +137,58 @@ def source_segments(replay: Replay, annotations: list[Annotation], current: int,
     return out
 
 
-def part_value(part: str, seat: str, totals: dict[str, int],
-               breakdown: dict[str, dict[str, int]]) -> int | None:
+def part_value(part: str, seat: str, totals: Mapping[str, int],
+               parts: Mapping[str, int]) -> int | None:
     """The engine's figure for a named part of a seat's score.
 
     ``"melds"`` is everything but the card points, as the Besik source's score sheet counts
     it (its "Meldungen" include the last trick); any other name is a breakdown category.
     """
-    parts = breakdown.get(seat, {})
     if part == "melds":
         return totals.get(seat, 0) - parts.get("augen", 0) - parts.get("brisques", 0)
     return parts.get(part)
 
 
-def _say_lines(events: tuple[Event, ...], lang: str) -> list[dict[str, str]]:
+def _say_lines(events: Sequence[Event], lang: str) -> list[dict[str, str]]:
     return [{"seat": e.seat or "", "text": e.msg.render(lang)} for e in events if e.kind == "say"]
 
 
 def _checks(annotation: Annotation | None, step_totals: dict[str, int],
-            hands: dict[str, list[str]], breakdown: dict[str, dict[str, int]],
-            game: str, lang: str, events: tuple[Event, ...] = ()) -> list[dict[str, Any]]:
+            hands: dict[str, list[str]], breakdown: Mapping[str, Mapping[str, int]],
+            game: str, lang: str, events: Sequence[Event], state: GameState[Any]
+            ) -> list[dict[str, Any]]:
     """The source's own statements at this step, each compared with the engine's result."""
     if annotation is None:
         return []
     checks: list[dict[str, Any]] = []
     stated = annotation.stated or {}
+
+    def party(seat: str) -> str:  # stated seats come from imported files: may be anything
+        return state.party_of(seat) if seat in state.seats else seat
+
     for seat, value in (stated.get("totals") or {}).items():
         computed = step_totals.get(seat)
         checks.append({"kind": "total", "seat": seat, "stated": value, "computed": computed,
                        "agrees": computed == value})
     for seat, values in (stated.get("during") or {}).items():
-        reached = [e.totals.get(seat) for e in events if e.is_score and e.totals]
+        reached = [e.totals.get(party(seat)) for e in events if e.is_score and e.totals]
         for value in values:
             checks.append({"kind": "during", "seat": seat, "stated": value,
                            "computed": value if value in reached else reached,
                            "agrees": value in reached})
     for seat, value in (stated.get("scored") or {}).items():
-        computed = sum(e.points for e in events if e.is_score and e.seat == seat)
+        computed = sum(e.points for e in events
+                       if e.is_score and event_party(state, e) == party(seat))
         checks.append({"kind": "scored", "seat": seat, "stated": value, "computed": computed,
                        "agrees": computed == value})
     for seat, parts in (stated.get("breakdown") or {}).items():
         for part, value in parts.items():
-            computed = breakdown.get(seat, {}).get(part)
+            computed = breakdown.get(party(seat), {}).get(part)
             checks.append({"kind": "part", "seat": seat, "part": category_label(part, game, lang),
                            "stated": value, "computed": computed, "agrees": computed == value})
     for part, values in (stated.get("parts") or {}).items():
         for seat, value in values.items():
-            computed = part_value(part, seat, step_totals, breakdown)
+            computed = part_value(part, seat, step_totals, breakdown.get(party(seat), {}))
             checks.append({"kind": "part", "seat": seat, "part": category_label(part, game, lang),
                            "stated": value, "computed": computed, "agrees": computed == value})
     for seat, cards in (stated.get("hands") or {}).items():
@@ -192,50 +202,93 @@ def _checks(annotation: Annotation | None, step_totals: dict[str, int],
     return checks
 
 
+def event_party(state: GameState[Any], event: Event) -> str:
+    """The party an event scores for (events name the seat or the party)."""
+    seat = event.seat or ""
+    return seat if seat in state.parties else state.party_of(seat)
+
+
+def seat_table(view: View, labels: Mapping[str, str]) -> list[dict[str, Any]]:
+    """One entry per seat: every field of the view that maps seats to something, for that seat.
+
+    The view is the engine's typed dataclass; its per-seat mappings (hands, discards, declared
+    rows, tricks won...) are gathered per seat here so the game's template can draw each seat
+    without knowing anything but the view's field names.
+    """
+    seats = set(view.seats)
+    per_seat = [
+        f.name
+        for f in dataclasses.fields(view)
+        if isinstance(getattr(view, f.name), Mapping) and set(getattr(view, f.name)) <= seats
+    ]
+    return [
+        {
+            "seat": seat,
+            "label": labels.get(seat, seat),
+            "is_turn": view.seat_to_act == seat,
+            **{name: getattr(view, name).get(seat) for name in per_seat},
+        }
+        for seat in view.seats
+    ]
+
+
+def _hand_codes(view: View) -> dict[str, list[str]]:
+    return {seat: [c.card.code if hasattr(c, "card") else c.code for c in cards if c is not None]
+            for seat, cards in view.hands.items()}
+
+
 def step_context(replay: Replay, timeline: Timeline, number: int, perspective: str,
                  lang: str) -> dict[str, Any]:
     step = timeline.steps[number]
-    adapter = adapter_for(timeline.game)
+    state = step.state
+    engine = GAMES[timeline.game].engine
     seats = list(timeline.record.seats)
     annotations = list(replay.annotations.all())
     annotation = next((a for a in annotations if a.step == number), None)
 
     ledger: dict[str, list[LedgerEntry]] = {seat: [] for seat in seats}
+    this_deal = step.outcome.deal_number
     for event_step, event in timeline.score_events_until(number):
-        seat = event.seat or ""
+        if timeline.steps[event_step].outcome.deal_number != this_deal:
+            continue  # earlier deals are summed up in "completed_deals"
+        party = event_party(state, event)
         entry = LedgerEntry(
-            step=event_step, seat=seat, category=event.category,
+            step=event_step, seat=event.seat or "", category=event.category,
             label=category_label(event.category, timeline.game, lang), points=event.points,
             text=event.msg.render(lang), rule_url=rule_url(event.rule),
             step_url=_step_url(replay, event_step, perspective),
         )
         for target in seats:
-            if target == seat or (seat not in seats and target in seat):
+            if state.party_of(target) == party:
                 ledger[target].append(entry)
-    breakdown = adapter.breakdown(step.state)
+    breakdown = state.score_breakdown()
+    outcome = step.outcome
     ledger_rows = []
     for seat in seats:
-        parts = breakdown.get(seat) or next(
-            (v for k, v in breakdown.items() if seat in k), {})
+        party = state.party_of(seat)
         ledger_rows.append({
             "seat": seat,
-            "total": step.totals.get(seat, 0),
+            "total": outcome.game[party],
+            "deal_total": outcome.deal[party],
             "parts": [{"category": c, "label": category_label(c, timeline.game, lang), "points": p}
-                      for c, p in parts.items() if p],
+                      for c, p in breakdown[party].items() if p],
             "entries": ledger[seat],
         })
+    completed_deals = [
+        {"number": i, "scores": [(seat, deal[state.party_of(seat)]) for seat in seats]}
+        for i, deal in enumerate(outcome.deals, start=1)
+    ]
 
-    hands_all = adapter.hand_codes(step.state, seats)
+    everything = state.view(None)
     roles = {s.get("seat"): s.get("role", {}) for s in replay.seats}
     seat_labels = {
         seat: f"{seat} ({roles.get(seat, {}).get('de' if lang.startswith('de') else 'en', '')})"
         .replace(" ()", "")
         for seat in seats
     }
-    table = adapter.table(step.state, perspective, seats, lang)
-    for hand in table.get("hands", []):
-        hand["label"] = seat_labels.get(hand["seat"], hand["seat"])
-    events = adapter.visible_events(step.events, perspective)
+    view = everything if perspective == "all" else state.view(perspective)
+    table = {"view": view, "seats": seat_table(view, seat_labels)}
+    events = engine.visible_events(step.events, None if perspective == "all" else perspective)
     explanation = " ".join(e.msg.render(lang) for e in events if e.kind != "say")
     spoken = " ".join(f"{e.seat}: {e.msg.render(lang)}" for e in events if e.kind == "say")
     actor = step.seat
@@ -275,16 +328,20 @@ def step_context(replay: Replay, timeline: Timeline, number: int, perspective: s
         ],
         "ledger": ledger_rows,
         "totals": step.totals,
+        "outcome": outcome,
+        "multi_deal": outcome.multi_deal,
+        "deal_number": outcome.deal_number,
+        "completed_deals": completed_deals,
         "table": table,
-        "table_template": adapter.template,
+        "table_template": f"replays/_{timeline.game}_table.html",
         "annotation": annotation,
         "commentary": annotation.commentary(lang) if annotation else "",
         "notes": [
             {"kind": n.get("kind", ""), "text": n.get("de" if lang.startswith("de") else "en", "")}
             for n in (annotation.notes if annotation else [])
         ],
-        "checks": _checks(annotation, step.totals, hands_all, breakdown, timeline.game, lang,
-                          step.events),
+        "checks": _checks(annotation, step.totals, _hand_codes(everything), breakdown,
+                          timeline.game, lang, step.events, state),
         "source_segments": source_segments(replay, annotations, number, perspective),
         "nav": nav,
         "perspective": perspective,

@@ -81,6 +81,9 @@ class TimelineStep:
     def score_events(self) -> list[Event]:
         return [e for e in self.events if e.is_score]
 
+    def explanation(self, lang: str) -> str:
+        return " ".join(e.msg.render(lang) for e in self.events if e.kind != "say")
+
 
 @dataclass(frozen=True)
 class Timeline:

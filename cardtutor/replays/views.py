@@ -21,8 +21,8 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from cardtutor.core.http import HtmxHttpRequest
-from cardtutor.replays.forms import ReplayImportForm
 from cardtutor.engine import GAMES
+from cardtutor.replays.forms import ReplayImportForm
 from cardtutor.replays.models import Replay, game_choices
 from cardtutor.replays.rendering import rendered_page, rendered_step, replay_version
 from cardtutor.replays.transfer import ReplayImportError, export_replay, import_replay

@@ -14,6 +14,7 @@ once per page (``{% card_sprite %}``), which keeps each card small.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from django import template
@@ -186,3 +187,9 @@ def card_name(card: object) -> str:
         return _("face-down card")
     lang = lang_key(get_language() or "en")
     return card.name(lang) if isinstance(card, PhysicalCard) else value.name(lang)
+
+
+@register.filter
+def rest_after(cards: Sequence[object], first: Sequence[object] | None) -> Sequence[object]:
+    """The cards after as many as ``first`` has: a hand without its declared row in front."""
+    return cards[len(first or ()):]

@@ -30,6 +30,7 @@ class TrickView(NamedTuple):
 
     leader: str
     lead: Card
+    follower: str
     follow: Card
     winner: str
 
@@ -147,7 +148,7 @@ def view(state: State, seat: str | None) -> PiquetView:
         carte_blanche=cb,
         shown={seats[s]: cards_from_mask(shown[s]) for s in (0, 1)},
         tricks=tuple(
-            TrickView(seats[lr], ALL_CARDS[lc], ALL_CARDS[fc], seats[w])
+            TrickView(seats[lr], ALL_CARDS[lc], seats[1 - lr], ALL_CARDS[fc], seats[w])
             for lr, lc, fc, w in state.tricks
         ),
         totals=deal_totals,
