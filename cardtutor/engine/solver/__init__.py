@@ -28,10 +28,11 @@ Both sides optimise the difference (mine - theirs): a zero-sum game. The values 
 cards are computed at once; the lines and the points along them when first asked for.
 
 How (see :mod:`.piquet_core` and :mod:`.besik_core` for the details of each game): alpha-beta
-search over trick-start nodes with a transposition table of bounds, MTD(f) zero-window
-searches for each card's exact value, equivalent cards searched once, and, for Piquet, suits
-kept as relative-rank patterns so that positions differing only by suit names or by which
-ranks are gone share one table entry.
+search over trick-start nodes with a transposition table of bounds, narrow windows for each
+card's exact value (MTD(f) zero-window searches for Piquet, aspiration windows for Besik),
+equivalent cards searched once, cheap value bounds (Piquet: sure winners and the cards' 10;
+Besik: the points left), and, for Piquet, suits kept as relative-rank patterns so that
+positions differing only by suit names or by which ranks are gone share one table entry.
 
 Example (runnable): a Piquet deal played to its first trick, then solved.
 
