@@ -11,13 +11,13 @@ PORT   ?= 8000
 # apt-get needs root; use sudo when we are not root.
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help install install-dev run test test-postgres lint typecheck messages migrate fixtures \
-        browser bench serve-prod collectstatic clean makemessages
+.PHONY: help install install-dev run test test-postgres lint format typecheck messages migrate \
+        fixtures browser bench serve-prod collectstatic clean makemessages
 
 help:
 	@echo "make run         set up (virtualenv, install, migrate, load fixtures) and serve on http://$(HOST):$(PORT)/"
 	@echo "make install     the set-up alone"
-	@echo "make test        set up, install Chromium if missing, run ruff, mypy and the whole test suite"
+	@echo "make test        set up, install Chromium if missing, run ruff (lint and format), mypy and the whole test suite"
 	@echo "make bench       engine and HTTP benchmarks (prints 'name value unit' lines)"
 	@echo "make test-postgres  the suite against the PostgreSQL in DATABASE_URL"
 	@echo "make serve-prod  gunicorn with production settings and hashed, compressed static files"
@@ -68,6 +68,10 @@ browser:
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(VENV)/.installed-dev
+	$(BIN)/ruff format .
 
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy

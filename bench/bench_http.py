@@ -38,8 +38,11 @@ def _ensure_wrk() -> str:
         return path
     sudo = [] if os.geteuid() == 0 else ["sudo"]
     subprocess.run([*sudo, "apt-get", "update", "-qq"], check=True)
-    subprocess.run([*sudo, "apt-get", "install", "-y", "-qq", "wrk"], check=True,
-                   env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    subprocess.run(
+        [*sudo, "apt-get", "install", "-y", "-qq", "wrk"],
+        check=True,
+        env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"},
+    )
     return shutil.which("wrk") or "wrk"
 
 
@@ -66,8 +69,13 @@ def _env(tmp: Path) -> dict[str, str]:
 
 
 def _manage(env: dict[str, str], *args: str) -> None:
-    subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
 
 
 def _wrk(wrk: str, url: str, headers: dict[str, str]) -> tuple[float, float]:
@@ -90,8 +98,10 @@ def _fetch(url: str, headers: dict[str, str] | None = None) -> tuple[bytes, int]
     req = urllib.request.Request(url, headers={"Accept-Encoding": "gzip", **(headers or {})})
     with urllib.request.urlopen(req, timeout=10) as resp:
         raw = resp.read()
-        return (gzip.decompress(raw) if resp.headers.get("Content-Encoding") == "gzip" else raw,
-                len(raw))
+        return (
+            gzip.decompress(raw) if resp.headers.get("Content-Encoding") == "gzip" else raw,
+            len(raw),
+        )
 
 
 def _first_load_bytes(base: str, path: str) -> int:
@@ -116,9 +126,20 @@ def run() -> list[tuple[str, float, str]]:
         port = _free_port()
         base = f"http://127.0.0.1:{port}"
         server = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "cardtutor.wsgi", "--bind", f"127.0.0.1:{port}",
-             "--workers", "2", "--log-level", "warning"],
-            cwd=ROOT, env=env,
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "cardtutor.wsgi",
+                "--bind",
+                f"127.0.0.1:{port}",
+                "--workers",
+                "2",
+                "--log-level",
+                "warning",
+            ],
+            cwd=ROOT,
+            env=env,
         )
         try:
             for _ in range(100):

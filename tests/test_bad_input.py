@@ -48,7 +48,9 @@ def replays(db) -> None:
         ("get", "/replays/import/", 302),
     ],
 )
-def test_odd_requests_get_the_right_status(client: Client, replays, method: str, url: str, status: int) -> None:
+def test_odd_requests_get_the_right_status(
+    client: Client, replays, method: str, url: str, status: int
+) -> None:
     response = getattr(client, method)(url)
     assert response.status_code == status
 
@@ -103,7 +105,9 @@ def test_mutated_records_are_refused_with_an_engine_error(replays) -> None:
 
 def _staff_client(django_user_model) -> Client:
     client = Client()
-    client.force_login(django_user_model.objects.create_user("staff", password="pw-123456", is_staff=True))
+    client.force_login(
+        django_user_model.objects.create_user("staff", password="pw-123456", is_staff=True)
+    )
     return client
 
 
@@ -139,7 +143,9 @@ def test_oversized_upload_is_refused(replays, django_user_model) -> None:
 
 def test_forged_import_without_csrf_token_is_refused(replays, django_user_model) -> None:
     client = Client(enforce_csrf_checks=True)
-    client.force_login(django_user_model.objects.create_user("s", password="pw-123456", is_staff=True))
+    client.force_login(
+        django_user_model.objects.create_user("s", password="pw-123456", is_staff=True)
+    )
     data = export_replay(Replay.objects.get(slug="besik-example"))
     data["title"]["en"] = "Forged"
     upload = SimpleUploadedFile("r.json", json.dumps(data).encode())

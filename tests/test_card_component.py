@@ -17,8 +17,13 @@ def render(source: str, **context: object) -> str:
 
 @pytest.mark.parametrize(
     ("lang", "code", "label"),
-    [("en", "QS", "queen of spades"), ("de", "QS", "Pik-Dame"), ("en", "10H", "ten of hearts"),
-     ("de", "7D", "Karo-Sieben"), ("de", "JC", "Kreuz-Bube")],
+    [
+        ("en", "QS", "queen of spades"),
+        ("de", "QS", "Pik-Dame"),
+        ("en", "10H", "ten of hearts"),
+        ("de", "7D", "Karo-Sieben"),
+        ("de", "JC", "Kreuz-Bube"),
+    ],
 )
 def test_label_in_active_language(lang: str, code: str, label: str) -> None:
     with translation.override(lang):
@@ -31,7 +36,9 @@ def test_label_in_active_language(lang: str, code: str, label: str) -> None:
 def test_besik_jack_is_a_bauer_in_german() -> None:
     with translation.override("de"):
         assert 'aria-label="Karo-Bauer"' in render('{% playing_card "JD" jack="Bauer" %}')
-        assert 'aria-label="Karo-Bauer"' in render("{% playing_card c %}", c=PhysicalCard.parse("JD#2"))
+        assert 'aria-label="Karo-Bauer"' in render(
+            "{% playing_card c %}", c=PhysicalCard.parse("JD#2")
+        )
 
 
 def test_every_card_has_a_distinct_face_with_index_and_suit() -> None:
@@ -58,7 +65,9 @@ def test_the_sprite_is_in_every_page_once(client) -> None:
 
 def test_face_down_selected_and_disabled_states() -> None:
     back = render("{% playing_card None %}")
-    assert "card--back" in back and 'aria-label="face-down card"' in back and "data-card" not in back
+    assert (
+        "card--back" in back and 'aria-label="face-down card"' in back and "data-card" not in back
+    )
     selected = render('{% playing_card "AS" selected=True %}')
     assert "card--selected" in selected and 'aria-label="ace of spades, selected"' in selected
     disabled = render('{% playing_card "AS" disabled=True %}')
@@ -67,7 +76,9 @@ def test_face_down_selected_and_disabled_states() -> None:
 
 def test_german_court_indices() -> None:
     def face(code: str) -> str:
-        return re.search(rf'<symbol id="face-{code}".*?</symbol>', render("{% card_sprite %}")).group(0)
+        return re.search(
+            rf'<symbol id="face-{code}".*?</symbol>', render("{% card_sprite %}")
+        ).group(0)
 
     with translation.override("de"):
         assert ">D</text>" in face("QS")

@@ -16,8 +16,16 @@ from pathlib import Path
 import cardtutor.engine
 
 ENGINE_DIR = Path(cardtutor.engine.__file__).parent
-FORBIDDEN = ("django", "django_htmx", "template_partials", "csp", "cardtutor.core",
-             "cardtutor.replays", "cardtutor.settings", "cardtutor.urls")
+FORBIDDEN = (
+    "django",
+    "django_htmx",
+    "template_partials",
+    "csp",
+    "cardtutor.core",
+    "cardtutor.replays",
+    "cardtutor.settings",
+    "cardtutor.urls",
+)
 
 
 def _imports(path: Path) -> list[tuple[int, str]]:
@@ -55,8 +63,7 @@ def test_the_scan_recognises_a_django_import(tmp_path: Path) -> None:
 
 def test_importing_every_engine_module_loads_no_django() -> None:
     names = sorted(
-        info.name
-        for info in pkgutil.walk_packages([str(ENGINE_DIR)], prefix="cardtutor.engine.")
+        info.name for info in pkgutil.walk_packages([str(ENGINE_DIR)], prefix="cardtutor.engine.")
     )
     assert "cardtutor.engine.contract" in names
     code = (
@@ -65,6 +72,11 @@ def test_importing_every_engine_module_loads_no_django() -> None:
         "    importlib.import_module(name)\n"
         "print(sorted(m for m in sys.modules if m == 'django' or m.startswith('django.')))\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            check=True, cwd=ENGINE_DIR.parent.parent)
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ENGINE_DIR.parent.parent,
+    )
     assert result.stdout.strip() == "[]"

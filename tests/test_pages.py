@@ -15,7 +15,9 @@ PAGES = ["home", "practice", "rules", "deck", "replays:list"]
     ("lang", "nav", "footer"),
     [("en", "Practice", "Sources:"), ("de", "Üben", "Quellen:")],
 )
-def test_every_page_in_both_languages(client: Client, name: str, lang: str, nav: str, footer: str) -> None:
+def test_every_page_in_both_languages(
+    client: Client, name: str, lang: str, nav: str, footer: str
+) -> None:
     client.cookies["django_language"] = lang
     response = client.get(reverse(name))
     assert response.status_code == 200
@@ -82,7 +84,9 @@ def test_deck_switch_refuses_bad_input_and_foreign_redirects(client: Client) -> 
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("lang", "title"), [("en", "Page not found"), ("de", "Seite nicht gefunden")])
+@pytest.mark.parametrize(
+    ("lang", "title"), [("en", "Page not found"), ("de", "Seite nicht gefunden")]
+)
 def test_404_in_layout_and_language(client: Client, lang: str, title: str) -> None:
     client.cookies["django_language"] = lang
     response = client.get("/no-such-page/")

@@ -112,8 +112,12 @@ def test_every_step_renders_as_page_and_partial(client: Client, replays, slug: s
         assert "HX-Request" in partial["Vary"]
 
 
-@pytest.mark.parametrize(("slug", "a", "b"), [("piquet-example", 28, 23), ("besik-example", 531, 469)])
-def test_last_step_shows_final_score_and_breakdown(client: Client, replays, slug: str, a: int, b: int) -> None:
+@pytest.mark.parametrize(
+    ("slug", "a", "b"), [("piquet-example", 28, 23), ("besik-example", 531, 469)]
+)
+def test_last_step_shows_final_score_and_breakdown(
+    client: Client, replays, slug: str, a: int, b: int
+) -> None:
     last = len(replays[slug].record["actions"])
     html = client.get(step_url(slug, last)).content.decode()
     assert f'data-testid="total-A">{a}<' in html
@@ -226,7 +230,10 @@ def test_import_refuses_existing_slug_without_replace(replays) -> None:
         (lambda d: d.update(version=7), "Version 7"),
         (lambda d: d.pop("record"), "'record'"),
         (lambda d: d["record"]["actions"].insert(0, {"type": "nonsense"}), "Step 1"),
-        (lambda d: d["record"]["actions"].append(copy.deepcopy(d["record"]["actions"][-1])), "does not replay"),
+        (
+            lambda d: d["record"]["actions"].append(copy.deepcopy(d["record"]["actions"][-1])),
+            "does not replay",
+        ),
         (lambda d: d.update(annotations=[{"step": 99999}]), "annotated"),
         (lambda d: d.update(game="chess"), "game"),
     ],
@@ -264,7 +271,9 @@ def test_import_command_round_trips_and_refuses_bad_files(replays, tmp_path: Pat
         call_command("import_replay", str(good))
 
 
-def test_import_form_is_staff_only_and_reports_errors_in_place(client: Client, replays, django_user_model) -> None:
+def test_import_form_is_staff_only_and_reports_errors_in_place(
+    client: Client, replays, django_user_model
+) -> None:
     response = client.get("/replays/import/")
     assert response.status_code == 302 and "/admin/login/" in response["Location"]
     staff = django_user_model.objects.create_user("editor", password="pw-123456", is_staff=True)
@@ -278,7 +287,9 @@ def test_import_form_is_staff_only_and_reports_errors_in_place(client: Client, r
     assert "not valid JSON" in response.content.decode()
     assert "<html" not in response.content.decode()
     data = export_replay(replays["besik-example"])
-    good = SimpleUploadedFile("good.json", json.dumps(data).encode(), content_type="application/json")
+    good = SimpleUploadedFile(
+        "good.json", json.dumps(data).encode(), content_type="application/json"
+    )
     response = client.post("/replays/import/", {"file": good, "replace": "on"})
     assert response.status_code == 302
     assert response["Location"] == step_url("besik-example", 0)
@@ -292,8 +303,9 @@ def test_cached_pages_carry_each_visitors_own_working_csrf_token(replays) -> Non
         assert "placeholder" not in html
         token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
         assert f'"x-csrftoken": "{token}"' in html
-        response = client.post(reverse("set_deck"), {"deck": "four", "csrfmiddlewaretoken": token,
-                                                     "next": "/"})
+        response = client.post(
+            reverse("set_deck"), {"deck": "four", "csrfmiddlewaretoken": token, "next": "/"}
+        )
         assert response.status_code == 302
         tokens.append(client.cookies["csrftoken"].value)
     assert tokens[0] != tokens[1]
@@ -342,7 +354,9 @@ def test_tricks_won_are_listed(client: Client, replays) -> None:
     besik = client.get(step_url("besik-example", 50)).content.decode()
     assert 'class="tricks-won"' in besik
     # a player does not get to look through the cards of the tricks won in Besik
-    assert 'class="tricks-won"' not in client.get(step_url("besik-example", 50, "A")).content.decode()
+    assert (
+        'class="tricks-won"' not in client.get(step_url("besik-example", 50, "A")).content.decode()
+    )
 
 
 def _partie_replay(deals_played: int) -> tuple[Replay, list[int]]:
@@ -354,9 +368,15 @@ def _partie_replay(deals_played: int) -> tuple[Replay, list[int]]:
     from cardtutor.engine.record import GameRecord
 
     engine = GAMES["piquet"].engine
-    record = {"format": "cardtutor-game-record", "version": 1, "game": "piquet",
-              "ruleset": "rubicon", "seats": ["A", "B"], "deal": {"partie": True, "seed": 21},
-              "actions": []}
+    record = {
+        "format": "cardtutor-game-record",
+        "version": 1,
+        "game": "piquet",
+        "ruleset": "rubicon",
+        "seats": ["A", "B"],
+        "deal": {"partie": True, "seed": 21},
+        "actions": [],
+    }
     state, _ = engine.start(GameRecord.from_json(record))
     rng = random.Random(4)
     deal_ends: list[int] = []
@@ -369,8 +389,16 @@ def _partie_replay(deals_played: int) -> tuple[Replay, list[int]]:
         if outcome.deal_over and len(deal_ends) < outcome.deal_number:
             deal_ends.append(len(actions))
     replay = Replay.objects.create(
-        slug="partie", game="piquet", ruleset="rubicon", title_en="A partie", title_de="Eine Partie",
-        source_title="random", source_text="", seats=[{"seat": "A"}, {"seat": "B"}], record=record)
+        slug="partie",
+        game="piquet",
+        ruleset="rubicon",
+        title_en="A partie",
+        title_de="Eine Partie",
+        source_title="random",
+        source_text="",
+        seats=[{"seat": "A"}, {"seat": "B"}],
+        record=record,
+    )
     return replay, deal_ends
 
 

@@ -83,7 +83,11 @@ def _production_env(**extra: str) -> dict[str, str]:
 def test_production_deploy_check_is_clean() -> None:
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT, env=_production_env(), capture_output=True, text=True, timeout=120,
+        cwd=ROOT,
+        env=_production_env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues" in result.stdout
@@ -93,8 +97,12 @@ def test_production_refuses_to_start_without_a_secret_key() -> None:
     env = _production_env()
     del env["DJANGO_SECRET_KEY"]
     result = subprocess.run(
-        [sys.executable, "manage.py", "check"], cwd=ROOT, env=env,
-        capture_output=True, text=True, timeout=120,
+        [sys.executable, "manage.py", "check"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert result.returncode != 0
     assert "DJANGO_SECRET_KEY must be set" in result.stderr
@@ -103,14 +111,22 @@ def test_production_refuses_to_start_without_a_secret_key() -> None:
 def test_production_static_files_collect_with_hashes(tmp_path: Path) -> None:
     """collectstatic with the manifest storage also catches broken static references."""
     result = subprocess.run(
-        [sys.executable, "-c", (
-            "import django, os; from django.conf import settings; "
-            f"os.environ['DJANGO_SETTINGS_MODULE']='cardtutor.settings'; django.setup(); "
-            f"settings.STATIC_ROOT={str(tmp_path)!r}; "
-            "from django.core.management import call_command; "
-            "call_command('collectstatic', interactive=False, verbosity=0)"
-        )],
-        cwd=ROOT, env=_production_env(), capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-c",
+            (
+                "import django, os; from django.conf import settings; "
+                f"os.environ['DJANGO_SETTINGS_MODULE']='cardtutor.settings'; django.setup(); "
+                f"settings.STATIC_ROOT={str(tmp_path)!r}; "
+                "from django.core.management import call_command; "
+                "call_command('collectstatic', interactive=False, verbosity=0)"
+            ),
+        ],
+        cwd=ROOT,
+        env=_production_env(),
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert result.returncode == 0, result.stderr
     names = {p.name for p in tmp_path.rglob("*")}

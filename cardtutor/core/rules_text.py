@@ -112,7 +112,10 @@ SUMMARIES: dict[str, dict[str, tuple[str, str]]] = {
             "A card may serve in melds of different kinds; the same kind scores again only with fresh cards (the duplicates).",
             "Eine Karte darf in Meldungen verschiedener Art dienen; dieselbe Art zählt nur mit neuen Karten (den Doppelkarten) noch einmal.",
         ),
-        "marriage": ("King and queen of the same suit, not trumps: 20.", "König und Dame derselben Farbe, nicht Trumpf: 20."),
+        "marriage": (
+            "King and queen of the same suit, not trumps: 20.",
+            "König und Dame derselben Farbe, nicht Trumpf: 20.",
+        ),
         "trump-marriage": ("King and queen of trumps: 40.", "König und Dame der Trumpffarbe: 40."),
         "double-marriage": (
             "Both kings and both queens of a suit shown together count as two marriages (40, or 80 in trumps).",
@@ -123,12 +126,18 @@ SUMMARIES: dict[str, dict[str, tuple[str, str]]] = {
         "four-kings": ("Any four kings: 80.", "Vier beliebige Könige: 80."),
         "four-aces": ("Any four aces: 100.", "Vier beliebige Asse: 100."),
         "besik": ("Queen of spades and jack of diamonds: 40.", "Pik-Dame und Karo-Bauer: 40."),
-        "double-besik": ("Both queens of spades and both jacks of diamonds: 500.", "Beide Pik-Damen und beide Karo-Bauern: 500."),
+        "double-besik": (
+            "Both queens of spades and both jacks of diamonds: 500.",
+            "Beide Pik-Damen und beide Karo-Bauern: 500.",
+        ),
         "triple-besik": (
             "Three queens of spades and three jacks of diamonds (three or four players): 1500. Held in the first eight cards, it may be declared at the first turn and wins at once.",
             "Drei Pik-Damen und drei Karo-Bauern (drei oder vier Spieler): 1500. In den ersten acht Karten darf er gleich beim ersten Zug gemeldet werden und gewinnt sofort.",
         ),
-        "quint-major": ("Ace, ten, king, queen and jack of one suit, any suit: 250.", "As, Zehn, König, Dame und Bauer einer Farbe, jeder Farbe: 250."),
+        "quint-major": (
+            "Ace, ten, king, queen and jack of one suit, any suit: 250.",
+            "As, Zehn, König, Dame und Bauer einer Farbe, jeder Farbe: 250.",
+        ),
         "trump-seven": (
             "Declaring a trump seven scores 10 (both together 20). After winning a trick a declared seven may be exchanged for the turned-up card. This does not use up the turn's meld. A turned-up seven gives the dealer 10 (standard rule).",
             "Eine gemeldete Trumpf-Sieben zählt 10 (beide zusammen 20). Nach einem gewonnenen Stich darf sie gegen die offene Trumpfkarte getauscht werden; das verbraucht die Meldung des Zuges nicht. Eine aufgedeckte Sieben bringt dem Geber 10 (Standardregel).",

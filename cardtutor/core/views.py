@@ -52,14 +52,24 @@ def rules_game(request: HttpRequest, game: str) -> HttpResponse:
     german = (get_language() or "en").startswith("de")
     summaries = SUMMARIES[game]
     sections = [
-        {"anchor": anchor, "title": titles[1] if german else titles[0],
-         "text": (summaries[anchor][1] if german else summaries[anchor][0])
-         if anchor in summaries else ""}
+        {
+            "anchor": anchor,
+            "title": titles[1] if german else titles[0],
+            "text": (summaries[anchor][1] if german else summaries[anchor][0])
+            if anchor in summaries
+            else "",
+        }
         for anchor, titles in rule_anchors(game).items()
     ]
-    return render(request, "core/rules_game.html", {
-        "game": game, "game_name": GAMES[game].name(get_language() or "en"), "sections": sections,
-    })
+    return render(
+        request,
+        "core/rules_game.html",
+        {
+            "game": game,
+            "game_name": GAMES[game].name(get_language() or "en"),
+            "sections": sections,
+        },
+    )
 
 
 @require_safe

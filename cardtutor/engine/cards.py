@@ -304,11 +304,26 @@ def cards_from_mask(mask: int) -> tuple[Card, ...]:
     return tuple(ALL_CARDS[i] for i in bit_indices(mask))
 
 
-_GERMAN_SUITS = {"kreuz": Suit.CLUBS, "pik": Suit.SPADES, "herz": Suit.HEARTS, "karo": Suit.DIAMONDS,
-                 "eckstein": Suit.DIAMONDS}
-_GERMAN_RANKS = {"as": Rank.ACE, "ass": Rank.ACE, "könig": Rank.KING, "koenig": Rank.KING,
-                 "dame": Rank.QUEEN, "bube": Rank.JACK, "bauer": Rank.JACK, "zehn": Rank.TEN,
-                 "neun": Rank.NINE, "acht": Rank.EIGHT, "sieben": Rank.SEVEN}
+_GERMAN_SUITS = {
+    "kreuz": Suit.CLUBS,
+    "pik": Suit.SPADES,
+    "herz": Suit.HEARTS,
+    "karo": Suit.DIAMONDS,
+    "eckstein": Suit.DIAMONDS,
+}
+_GERMAN_RANKS = {
+    "as": Rank.ACE,
+    "ass": Rank.ACE,
+    "könig": Rank.KING,
+    "koenig": Rank.KING,
+    "dame": Rank.QUEEN,
+    "bube": Rank.JACK,
+    "bauer": Rank.JACK,
+    "zehn": Rank.TEN,
+    "neun": Rank.NINE,
+    "acht": Rank.EIGHT,
+    "sieben": Rank.SEVEN,
+}
 _ENGLISH_SUITS = {v: Suit(i) for i, v in enumerate(_SUIT_NAMES["en"])}
 _ENGLISH_RANKS = {v: k for k, v in _RANK_NAMES_EN.items()} | {"knave": Rank.JACK, "10": Rank.TEN}
 

@@ -78,8 +78,9 @@ class GameRecord:
             raise RecordError(Msg("record.field", field="actions"))
         if not isinstance(meta, Mapping):
             raise RecordError(Msg("record.field", field="meta"))
-        return cls(game, ruleset, tuple(seats), dict(deal), tuple(dict(a) for a in actions),
-                   dict(meta))
+        return cls(
+            game, ruleset, tuple(seats), dict(deal), tuple(dict(a) for a in actions), dict(meta)
+        )
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {

@@ -18,6 +18,7 @@ class ReplayImportForm(forms.Form):
         upload: UploadedFile = self.cleaned_data["file"]
         if (upload.size or 0) > MAX_IMPORT_BYTES:
             raise forms.ValidationError(
-                _("The file is too large (at most %(size)d MB).") % {"size": MAX_IMPORT_BYTES // 2**20}
+                _("The file is too large (at most %(size)d MB).")
+                % {"size": MAX_IMPORT_BYTES // 2**20}
             )
         return upload

@@ -74,7 +74,9 @@ class Replay(models.Model):
 
 class Annotation(models.Model):
     replay = models.ForeignKey(Replay, on_delete=models.CASCADE, related_name="annotations")
-    step = models.PositiveIntegerField(_("step"), help_text=_("0 is the deal; n is the n-th action."))
+    step = models.PositiveIntegerField(
+        _("step"), help_text=_("0 is the deal; n is the n-th action.")
+    )
     source = models.JSONField(_("source sentences"), default=list, blank=True)
     stated = models.JSONField(
         _("what the source states"),

@@ -89,8 +89,9 @@ def _step_url(replay: Replay, number: int, perspective: str) -> str:
 
 
 @lru_cache(maxsize=64)
-def _source_spans(source_text: str, sentences: tuple[tuple[int, tuple[str, ...]], ...]
-                  ) -> tuple[tuple[int, int, int], ...]:
+def _source_spans(
+    source_text: str, sentences: tuple[tuple[int, tuple[str, ...]], ...]
+) -> tuple[tuple[int, int, int], ...]:
     """Where each annotated step's source sentences stand in the source text.
 
     Returns sorted, non-overlapping ``(start, end, step)`` spans. Each sentence is looked up
@@ -118,8 +119,9 @@ def _source_spans(source_text: str, sentences: tuple[tuple[int, tuple[str, ...]]
     return tuple(kept)
 
 
-def source_segments(replay: Replay, annotations: list[Annotation], current: int,
-                    perspective: str) -> list[dict[str, Any]]:
+def source_segments(
+    replay: Replay, annotations: list[Annotation], current: int, perspective: str
+) -> list[dict[str, Any]]:
     key = tuple((a.step, tuple(a.source)) for a in annotations if a.source)
     spans = _source_spans(replay.source_text, key)
     out: list[dict[str, Any]] = []
@@ -128,17 +130,24 @@ def source_segments(replay: Replay, annotations: list[Annotation], current: int,
     for start, end, step in spans:
         if start > pos:
             out.append({"text": text[pos:start], "step": None})
-        out.append({"text": text[start:end], "step": step, "current": step == current,
-                    "url": _step_url(replay, step, perspective),
-                    "base_url": _step_url(replay, step, "all")})
+        out.append(
+            {
+                "text": text[start:end],
+                "step": step,
+                "current": step == current,
+                "url": _step_url(replay, step, perspective),
+                "base_url": _step_url(replay, step, "all"),
+            }
+        )
         pos = end
     if pos < len(text):
         out.append({"text": text[pos:], "step": None})
     return out
 
 
-def part_value(part: str, seat: str, totals: Mapping[str, int],
-               parts: Mapping[str, int]) -> int | None:
+def part_value(
+    part: str, seat: str, totals: Mapping[str, int], parts: Mapping[str, int]
+) -> int | None:
     """The engine's figure for a named part of a seat's score.
 
     ``"melds"`` is everything but the card points, as the Besik source's score sheet counts
@@ -153,10 +162,16 @@ def _say_lines(events: Sequence[Event], lang: str) -> list[dict[str, str]]:
     return [{"seat": e.seat or "", "text": e.msg.render(lang)} for e in events if e.kind == "say"]
 
 
-def _checks(annotation: Annotation | None, step_totals: dict[str, int],
-            hands: dict[str, list[str]], breakdown: Mapping[str, Mapping[str, int]],
-            game: str, lang: str, events: Sequence[Event], state: GameState[Any]
-            ) -> list[dict[str, Any]]:
+def _checks(
+    annotation: Annotation | None,
+    step_totals: dict[str, int],
+    hands: dict[str, list[str]],
+    breakdown: Mapping[str, Mapping[str, int]],
+    game: str,
+    lang: str,
+    events: Sequence[Event],
+    state: GameState[Any],
+) -> list[dict[str, Any]]:
     """The source's own statements at this step, each compared with the engine's result."""
     if annotation is None:
         return []
@@ -168,37 +183,81 @@ def _checks(annotation: Annotation | None, step_totals: dict[str, int],
 
     for seat, value in (stated.get("totals") or {}).items():
         computed = step_totals.get(seat)
-        checks.append({"kind": "total", "seat": seat, "stated": value, "computed": computed,
-                       "agrees": computed == value})
+        checks.append(
+            {
+                "kind": "total",
+                "seat": seat,
+                "stated": value,
+                "computed": computed,
+                "agrees": computed == value,
+            }
+        )
     for seat, values in (stated.get("during") or {}).items():
         reached = [e.totals.get(party(seat)) for e in events if e.is_score and e.totals]
         for value in values:
-            checks.append({"kind": "during", "seat": seat, "stated": value,
-                           "computed": value if value in reached else reached,
-                           "agrees": value in reached})
+            checks.append(
+                {
+                    "kind": "during",
+                    "seat": seat,
+                    "stated": value,
+                    "computed": value if value in reached else reached,
+                    "agrees": value in reached,
+                }
+            )
     for seat, value in (stated.get("scored") or {}).items():
-        computed = sum(e.points for e in events
-                       if e.is_score and event_party(state, e) == party(seat))
-        checks.append({"kind": "scored", "seat": seat, "stated": value, "computed": computed,
-                       "agrees": computed == value})
+        computed = sum(
+            e.points for e in events if e.is_score and event_party(state, e) == party(seat)
+        )
+        checks.append(
+            {
+                "kind": "scored",
+                "seat": seat,
+                "stated": value,
+                "computed": computed,
+                "agrees": computed == value,
+            }
+        )
     for seat, parts in (stated.get("breakdown") or {}).items():
         for part, value in parts.items():
             computed = breakdown.get(party(seat), {}).get(part)
-            checks.append({"kind": "part", "seat": seat, "part": category_label(part, game, lang),
-                           "stated": value, "computed": computed, "agrees": computed == value})
+            checks.append(
+                {
+                    "kind": "part",
+                    "seat": seat,
+                    "part": category_label(part, game, lang),
+                    "stated": value,
+                    "computed": computed,
+                    "agrees": computed == value,
+                }
+            )
     for part, values in (stated.get("parts") or {}).items():
         for seat, value in values.items():
             computed = part_value(part, seat, step_totals, breakdown.get(party(seat), {}))
-            checks.append({"kind": "part", "seat": seat, "part": category_label(part, game, lang),
-                           "stated": value, "computed": computed, "agrees": computed == value})
+            checks.append(
+                {
+                    "kind": "part",
+                    "seat": seat,
+                    "part": category_label(part, game, lang),
+                    "stated": value,
+                    "computed": computed,
+                    "agrees": computed == value,
+                }
+            )
     for seat, cards in (stated.get("hands") or {}).items():
         computed_cards = sorted(hands.get(seat, []))
-        checks.append({"kind": "hand", "seat": seat, "stated": " ".join(cards),
-                       "computed": " ".join(computed_cards),
-                       "agrees": sorted(cards) == computed_cards})
+        checks.append(
+            {
+                "kind": "hand",
+                "seat": seat,
+                "stated": " ".join(cards),
+                "computed": " ".join(computed_cards),
+                "agrees": sorted(cards) == computed_cards,
+            }
+        )
     for key, value in (stated.get("other") or {}).items():
-        checks.append({"kind": "other", "seat": key, "stated": value, "computed": None,
-                       "agrees": None})
+        checks.append(
+            {"kind": "other", "seat": key, "stated": value, "computed": None, "agrees": None}
+        )
     return checks
 
 
@@ -233,12 +292,15 @@ def seat_table(view: View, labels: Mapping[str, str]) -> list[dict[str, Any]]:
 
 
 def _hand_codes(view: View) -> dict[str, list[str]]:
-    return {seat: [c.card.code if hasattr(c, "card") else c.code for c in cards if c is not None]
-            for seat, cards in view.hands.items()}
+    return {
+        seat: [c.card.code if hasattr(c, "card") else c.code for c in cards if c is not None]
+        for seat, cards in view.hands.items()
+    }
 
 
-def step_context(replay: Replay, timeline: Timeline, number: int, perspective: str,
-                 lang: str) -> dict[str, Any]:
+def step_context(
+    replay: Replay, timeline: Timeline, number: int, perspective: str, lang: str
+) -> dict[str, Any]:
     step = timeline.steps[number]
     state = step.state
     engine = GAMES[timeline.game].engine
@@ -253,9 +315,13 @@ def step_context(replay: Replay, timeline: Timeline, number: int, perspective: s
             continue  # earlier deals are summed up in "completed_deals"
         party = event_party(state, event)
         entry = LedgerEntry(
-            step=event_step, seat=event.seat or "", category=event.category,
-            label=category_label(event.category, timeline.game, lang), points=event.points,
-            text=event.msg.render(lang), rule_url=rule_url(event.rule),
+            step=event_step,
+            seat=event.seat or "",
+            category=event.category,
+            label=category_label(event.category, timeline.game, lang),
+            points=event.points,
+            text=event.msg.render(lang),
+            rule_url=rule_url(event.rule),
             step_url=_step_url(replay, event_step, perspective),
         )
         for target in seats:
@@ -266,14 +332,19 @@ def step_context(replay: Replay, timeline: Timeline, number: int, perspective: s
     ledger_rows = []
     for seat in seats:
         party = state.party_of(seat)
-        ledger_rows.append({
-            "seat": seat,
-            "total": outcome.game[party],
-            "deal_total": outcome.deal[party],
-            "parts": [{"category": c, "label": category_label(c, timeline.game, lang), "points": p}
-                      for c, p in breakdown[party].items() if p],
-            "entries": ledger[seat],
-        })
+        ledger_rows.append(
+            {
+                "seat": seat,
+                "total": outcome.game[party],
+                "deal_total": outcome.deal[party],
+                "parts": [
+                    {"category": c, "label": category_label(c, timeline.game, lang), "points": p}
+                    for c, p in breakdown[party].items()
+                    if p
+                ],
+                "entries": ledger[seat],
+            }
+        )
     completed_deals = [
         {"number": i, "scores": [(seat, deal[state.party_of(seat)]) for seat in seats]}
         for i, deal in enumerate(outcome.deals, start=1)
@@ -282,8 +353,9 @@ def step_context(replay: Replay, timeline: Timeline, number: int, perspective: s
     everything = state.view(None)
     roles = {s.get("seat"): s.get("role", {}) for s in replay.seats}
     seat_labels = {
-        seat: f"{seat} ({roles.get(seat, {}).get('de' if lang.startswith('de') else 'en', '')})"
-        .replace(" ()", "")
+        seat: f"{seat} ({roles.get(seat, {}).get('de' if lang.startswith('de') else 'en', '')})".replace(
+            " ()", ""
+        )
         for seat in seats
     }
     view = everything if perspective == "all" else state.view(perspective)
@@ -302,11 +374,23 @@ def step_context(replay: Replay, timeline: Timeline, number: int, perspective: s
         "next": _step_url(replay, number + 1, perspective) if number < timeline.last else "",
         "last": _step_url(replay, timeline.last, perspective) if number < timeline.last else "",
     }
-    perspectives = [{"value": "all", "label": _("All cards"),
-                     "url": _step_url(replay, number, "all"), "current": perspective == "all"}]
-    perspectives += [{"value": seat, "label": _("As %(seat)s sees it") % {"seat": seat},
-                      "url": _step_url(replay, number, seat), "current": perspective == seat}
-                     for seat in seats]
+    perspectives = [
+        {
+            "value": "all",
+            "label": _("All cards"),
+            "url": _step_url(replay, number, "all"),
+            "current": perspective == "all",
+        }
+    ]
+    perspectives += [
+        {
+            "value": seat,
+            "label": _("As %(seat)s sees it") % {"seat": seat},
+            "url": _step_url(replay, number, seat),
+            "current": perspective == seat,
+        }
+        for seat in seats
+    ]
     announcement = " ".join(part for part in (f"{heading}.", spoken, explanation) if part)
     return {
         "replay": replay,
@@ -321,9 +405,13 @@ def step_context(replay: Replay, timeline: Timeline, number: int, perspective: s
         "explanation": explanation,
         "dialogue": _say_lines(events, lang),
         "step_scores": [
-            {"seat": e.seat, "label": category_label(e.category, timeline.game, lang),
-             "points": e.points,
-             "text": e.msg.render(lang), "rule_url": rule_url(e.rule)}
+            {
+                "seat": e.seat,
+                "label": category_label(e.category, timeline.game, lang),
+                "points": e.points,
+                "text": e.msg.render(lang),
+                "rule_url": rule_url(e.rule),
+            }
             for e in step.score_events
         ],
         "ledger": ledger_rows,
@@ -340,8 +428,16 @@ def step_context(replay: Replay, timeline: Timeline, number: int, perspective: s
             {"kind": n.get("kind", ""), "text": n.get("de" if lang.startswith("de") else "en", "")}
             for n in (annotation.notes if annotation else [])
         ],
-        "checks": _checks(annotation, step.totals, _hand_codes(everything), breakdown,
-                          timeline.game, lang, step.events, state),
+        "checks": _checks(
+            annotation,
+            step.totals,
+            _hand_codes(everything),
+            breakdown,
+            timeline.game,
+            lang,
+            step.events,
+            state,
+        ),
         "source_segments": source_segments(replay, annotations, number, perspective),
         "nav": nav,
         "perspective": perspective,

@@ -51,8 +51,9 @@ def replay_version(slug: str) -> tuple[int, str] | None:
     return None if row is None else (int(row[0]), str(row[1]))
 
 
-def rendered_step(request: HttpRequest, version: tuple[int, str], number: int,
-                  perspective: str, lang: str) -> RenderedStep | None:
+def rendered_step(
+    request: HttpRequest, version: tuple[int, str], number: int, perspective: str, lang: str
+) -> RenderedStep | None:
     """The step's fragments, or ``None`` when the replay has no such step."""
     key = (version, number, perspective, lang)
     found: RenderedStep | None = STEPS.get(key)
@@ -77,8 +78,14 @@ def rendered_step(request: HttpRequest, version: tuple[int, str], number: int,
     return found
 
 
-def rendered_page(request: HttpRequest, slug: str, version: tuple[int, str], step: RenderedStep,
-                  number: int, lang: str) -> str:
+def rendered_page(
+    request: HttpRequest,
+    slug: str,
+    version: tuple[int, str],
+    step: RenderedStep,
+    number: int,
+    lang: str,
+) -> str:
     """The full page of a step, with this request's CSRF token."""
     replay_url = reverse("replays:step", args=[slug, number])
     canonical = replay_url + ("" if step.perspective == "all" else f"?seat={step.perspective}")
@@ -87,18 +94,22 @@ def rendered_page(request: HttpRequest, slug: str, version: tuple[int, str], ste
     html: str | None = PAGES.get(key) if request.get_full_path() == canonical else None
     if html is None:
         replay = Replay.objects.get(pk=version[0])
-        html = render_to_string("replays/viewer.html", {
-            "replay": replay,
-            "title": replay.title(lang),
-            "summary": replay.summary(lang),
-            "heading": step.heading,
-            "announcement": step.announcement,
-            # rendered by our own templates, autoescaped there
-            "step_html": mark_safe(step.step_html),
-            "source_html": mark_safe(step.source_html),
-            "export_url": reverse("replays:export", args=[replay.slug]),
-            "csrf_token": CSRF_PLACEHOLDER,
-        }, request)
+        html = render_to_string(
+            "replays/viewer.html",
+            {
+                "replay": replay,
+                "title": replay.title(lang),
+                "summary": replay.summary(lang),
+                "heading": step.heading,
+                "announcement": step.announcement,
+                # rendered by our own templates, autoescaped there
+                "step_html": mark_safe(step.step_html),
+                "source_html": mark_safe(step.source_html),
+                "export_url": reverse("replays:export", args=[replay.slug]),
+                "csrf_token": CSRF_PLACEHOLDER,
+            },
+            request,
+        )
         if request.get_full_path() == canonical:
             PAGES.set(key, html)
     return html.replace(CSRF_PLACEHOLDER, get_token(request))

@@ -49,8 +49,13 @@ def check_record(game: str, record_json: Any, seats: Any = None) -> list[Step[An
     if seats is not None:
         names = [s.get("seat") if isinstance(s, Mapping) else s for s in seats or []]
         if list(record.seats) != names:
-            raise RecordError(Msg("replay.seats", seats=", ".join(map(str, names)),
-                                  record_seats=", ".join(record.seats)))
+            raise RecordError(
+                Msg(
+                    "replay.seats",
+                    seats=", ".join(map(str, names)),
+                    record_seats=", ".join(record.seats),
+                )
+            )
     return replay(engine, record)
 
 

@@ -47,44 +47,46 @@ class ReplayImportError(ValueError):
 
 def export_replay(replay: Replay) -> dict[str, Any]:
     timeline = build_timeline(replay.game, replay.record)
-    return copy.deepcopy({
-        "format": EXPORT_FORMAT,
-        "version": EXPORT_VERSION,
-        "slug": replay.slug,
-        "game": replay.game,
-        "ruleset": replay.ruleset,
-        "title": {"en": replay.title_en, "de": replay.title_de},
-        "summary": {"en": replay.summary_en, "de": replay.summary_de},
-        "source": {
-            "title": replay.source_title,
-            "language": replay.source_language,
-            "location": replay.source_location,
-            "text": replay.source_text,
-        },
-        "seats": replay.seats,
-        "record": replay.record,
-        "annotations": [
-            {
-                "step": a.step,
-                "source": a.source,
-                "stated": a.stated,
-                "notes": a.notes,
-                "commentary": {"en": a.commentary_en, "de": a.commentary_de},
-            }
-            for a in replay.annotations.order_by("step")
-        ],
-        "steps": [
-            {
-                "number": step.number,
-                "seat": step.seat,
-                "action": step.action_json,
-                "explanation": {"en": step.explanation("en"), "de": step.explanation("de")},
-                "events": [e.to_json() for e in step.events],
-                "totals": step.totals,
-            }
-            for step in timeline.steps
-        ],
-    })
+    return copy.deepcopy(
+        {
+            "format": EXPORT_FORMAT,
+            "version": EXPORT_VERSION,
+            "slug": replay.slug,
+            "game": replay.game,
+            "ruleset": replay.ruleset,
+            "title": {"en": replay.title_en, "de": replay.title_de},
+            "summary": {"en": replay.summary_en, "de": replay.summary_de},
+            "source": {
+                "title": replay.source_title,
+                "language": replay.source_language,
+                "location": replay.source_location,
+                "text": replay.source_text,
+            },
+            "seats": replay.seats,
+            "record": replay.record,
+            "annotations": [
+                {
+                    "step": a.step,
+                    "source": a.source,
+                    "stated": a.stated,
+                    "notes": a.notes,
+                    "commentary": {"en": a.commentary_en, "de": a.commentary_de},
+                }
+                for a in replay.annotations.order_by("step")
+            ],
+            "steps": [
+                {
+                    "number": step.number,
+                    "seat": step.seat,
+                    "action": step.action_json,
+                    "explanation": {"en": step.explanation("en"), "de": step.explanation("de")},
+                    "events": [e.to_json() for e in step.events],
+                    "totals": step.totals,
+                }
+                for step in timeline.steps
+            ],
+        }
+    )
 
 
 def _need(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str = "") -> Any:
@@ -140,7 +142,11 @@ def parse_replay_document(data: Any) -> tuple[dict[str, Any], list[dict[str, Any
     annotations = []
     seen = set()
     for item in _need(data, "annotations", list):
-        if not isinstance(item, Mapping) or not isinstance(item.get("step"), int) or item["step"] < 0:
+        if (
+            not isinstance(item, Mapping)
+            or not isinstance(item.get("step"), int)
+            or item["step"] < 0
+        ):
             raise ReplayImportError("Each annotation needs a 'step' number (0 or more).")
         if item["step"] in seen:
             raise ReplayImportError(f"Step {item['step']} is annotated twice.")

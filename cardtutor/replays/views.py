@@ -38,13 +38,23 @@ def replay_list(request: HttpRequest) -> HttpResponse:
         game = ""
     lang = get_language() or "en"
     items = [
-        {"replay": r, "title": r.title(lang), "summary": r.summary(lang),
-         "game_label": r.get_game_display()}
+        {
+            "replay": r,
+            "title": r.title(lang),
+            "summary": r.summary(lang),
+            "game_label": r.get_game_display(),
+        }
         for r in replays
     ]
-    return render(request, "replays/list.html", {
-        "items": items, "game": game, "games": game_choices(),
-    })
+    return render(
+        request,
+        "replays/list.html",
+        {
+            "items": items,
+            "game": game,
+            "games": game_choices(),
+        },
+    )
 
 
 @require_safe
@@ -78,7 +88,9 @@ def replay_step(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespons
 @require_safe
 def replay_export(request: HttpRequest, slug: str) -> JsonResponse:
     replay = get_object_or_404(Replay, slug=slug)
-    response = JsonResponse(export_replay(replay), json_dumps_params={"ensure_ascii": False, "indent": 2})
+    response = JsonResponse(
+        export_replay(replay), json_dumps_params={"ensure_ascii": False, "indent": 2}
+    )
     response["Content-Disposition"] = f'inline; filename="{replay.slug}.json"'
     return response
 

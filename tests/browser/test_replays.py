@@ -86,9 +86,12 @@ def test_clicking_a_source_sentence_goes_to_its_step(page) -> None:
     expect(page).to_have_url(re.compile(rf"/step/{step}/\?seat=A$"))
     expect(page.locator("#replay-step")).to_have_attribute("data-step", step)
     expect(page.get_by_test_id("hand-B").locator("svg[data-card]")).to_have_count(0)
-    expect(page.locator(f"a.source-sentence[data-step='{step}']").first).to_have_class(re.compile("is-current"))
+    expect(page.locator(f"a.source-sentence[data-step='{step}']").first).to_have_class(
+        re.compile("is-current")
+    )
     expect(page.locator("a.source-sentence.is-current")).to_have_count(
-        page.locator(f"a.source-sentence[data-step='{step}']").count())
+        page.locator(f"a.source-sentence[data-step='{step}']").count()
+    )
     assert_clean(page)
 
 

@@ -28,8 +28,12 @@ from cardtutor.engine.errors import NotationError
 
 register = template.Library()
 
-_SUIT_IDS = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts",
-             Suit.SPADES: "spades"}
+_SUIT_IDS = {
+    Suit.CLUBS: "clubs",
+    Suit.DIAMONDS: "diamonds",
+    Suit.HEARTS: "hearts",
+    Suit.SPADES: "spades",
+}
 _INDEX = {
     "en": {Rank.ACE: "A", Rank.KING: "K", Rank.QUEEN: "Q", Rank.JACK: "J"},
     "de": {Rank.ACE: "A", Rank.KING: "K", Rank.QUEEN: "D", Rank.JACK: "B"},
@@ -37,12 +41,30 @@ _INDEX = {
 # Pip centres (x, y) on a 100 x 140 face; pips below the middle are drawn upside down.
 _PIPS: dict[Rank, tuple[tuple[int, int], ...]] = {
     Rank.SEVEN: ((32, 34), (68, 34), (50, 52), (32, 70), (68, 70), (32, 106), (68, 106)),
-    Rank.EIGHT: ((32, 34), (68, 34), (50, 52), (32, 70), (68, 70), (50, 88), (32, 106),
-                 (68, 106)),
-    Rank.NINE: ((32, 34), (68, 34), (32, 58), (68, 58), (50, 70), (32, 82), (68, 82),
-                (32, 106), (68, 106)),
-    Rank.TEN: ((32, 34), (68, 34), (50, 46), (32, 58), (68, 58), (32, 82), (68, 82),
-               (50, 94), (32, 106), (68, 106)),
+    Rank.EIGHT: ((32, 34), (68, 34), (50, 52), (32, 70), (68, 70), (50, 88), (32, 106), (68, 106)),
+    Rank.NINE: (
+        (32, 34),
+        (68, 34),
+        (32, 58),
+        (68, 58),
+        (50, 70),
+        (32, 82),
+        (68, 82),
+        (32, 106),
+        (68, 106),
+    ),
+    Rank.TEN: (
+        (32, 34),
+        (68, 34),
+        (50, 46),
+        (32, 58),
+        (68, 58),
+        (32, 82),
+        (68, 82),
+        (50, 94),
+        (32, 106),
+        (68, 106),
+    ),
 }
 _SIZES = {"sm": 48, "md": 72, "lg": 100}
 
@@ -62,8 +84,10 @@ def _coerce(card: object) -> Card | None:
 def _use(symbol: str, x: float, y: float, size: float, flip: bool = False) -> str:
     half = size / 2
     transform = f' transform="rotate(180 {x} {y})"' if flip else ""
-    return (f'<use href="#suit-{symbol}" x="{x - half:g}" y="{y - half:g}" '
-            f'width="{size:g}" height="{size:g}"{transform}/>')
+    return (
+        f'<use href="#suit-{symbol}" x="{x - half:g}" y="{y - half:g}" '
+        f'width="{size:g}" height="{size:g}"{transform}/>'
+    )
 
 
 @lru_cache(maxsize=256)
@@ -96,7 +120,7 @@ _SUIT_SYMBOLS = (
     '<symbol id="suit-diamonds" viewBox="0 0 100 100"><path fill="currentColor" '
     'd="M50 4 L86 50 L50 96 L14 50 Z"/></symbol>'
     '<symbol id="suit-spades" viewBox="0 0 100 100"><path fill="currentColor" d="M50 6 C78 32 '
-    '96 48 90 66 C84 82 62 82 55 70 C56 82 60 90 70 96 L30 96 C40 90 44 82 45 70 C38 82 16 82 '
+    "96 48 90 66 C84 82 62 82 55 70 C56 82 60 90 70 96 L30 96 C40 90 44 82 45 70 C38 82 16 82 "
     '10 66 C4 48 22 32 50 6 Z"/></symbol>'
     '<symbol id="suit-clubs" viewBox="0 0 100 100"><g fill="currentColor"><circle cx="50" '
     'cy="28" r="20"/><circle cx="27" cy="58" r="20"/><circle cx="73" cy="58" r="20"/>'
@@ -192,4 +216,4 @@ def card_name(card: object) -> str:
 @register.filter
 def rest_after(cards: Sequence[object], first: Sequence[object] | None) -> Sequence[object]:
     """The cards after as many as ``first`` has: a hand without its declared row in front."""
-    return cards[len(first or ()):]
+    return cards[len(first or ()) :]

@@ -5,53 +5,125 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='Replay',
+            name="Replay",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('slug', models.SlugField(unique=True, verbose_name='slug')),
-                ('game', models.CharField(choices=[('piquet', 'Piquet'), ('besik', 'Besik')], max_length=16, verbose_name='game')),
-                ('ruleset', models.CharField(max_length=32, verbose_name='ruleset')),
-                ('title_en', models.CharField(max_length=200, verbose_name='title (English)')),
-                ('title_de', models.CharField(max_length=200, verbose_name='title (German)')),
-                ('summary_en', models.TextField(blank=True, verbose_name='summary (English)')),
-                ('summary_de', models.TextField(blank=True, verbose_name='summary (German)')),
-                ('source_title', models.CharField(max_length=300, verbose_name='source')),
-                ('source_language', models.CharField(default='de', max_length=8, verbose_name='source language')),
-                ('source_location', models.CharField(blank=True, max_length=200, verbose_name='where in the source')),
-                ('source_text', models.TextField(help_text='The passage the replay follows.', verbose_name='source text')),
-                ('seats', models.JSONField(help_text='[{"seat": "A", "role": {"en": "elder hand", "de": "Vorhand"}}, ...]', verbose_name='seats')),
-                ('record', models.JSONField(verbose_name='game record')),
-                ('updated', models.DateTimeField(auto_now=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("slug", models.SlugField(unique=True, verbose_name="slug")),
+                (
+                    "game",
+                    models.CharField(
+                        choices=[("piquet", "Piquet"), ("besik", "Besik")],
+                        max_length=16,
+                        verbose_name="game",
+                    ),
+                ),
+                ("ruleset", models.CharField(max_length=32, verbose_name="ruleset")),
+                ("title_en", models.CharField(max_length=200, verbose_name="title (English)")),
+                ("title_de", models.CharField(max_length=200, verbose_name="title (German)")),
+                ("summary_en", models.TextField(blank=True, verbose_name="summary (English)")),
+                ("summary_de", models.TextField(blank=True, verbose_name="summary (German)")),
+                ("source_title", models.CharField(max_length=300, verbose_name="source")),
+                (
+                    "source_language",
+                    models.CharField(default="de", max_length=8, verbose_name="source language"),
+                ),
+                (
+                    "source_location",
+                    models.CharField(
+                        blank=True, max_length=200, verbose_name="where in the source"
+                    ),
+                ),
+                (
+                    "source_text",
+                    models.TextField(
+                        help_text="The passage the replay follows.", verbose_name="source text"
+                    ),
+                ),
+                (
+                    "seats",
+                    models.JSONField(
+                        help_text='[{"seat": "A", "role": {"en": "elder hand", "de": "Vorhand"}}, ...]',
+                        verbose_name="seats",
+                    ),
+                ),
+                ("record", models.JSONField(verbose_name="game record")),
+                ("updated", models.DateTimeField(auto_now=True)),
             ],
             options={
-                'verbose_name': 'replay',
-                'verbose_name_plural': 'replays',
-                'ordering': ['game', 'slug'],
+                "verbose_name": "replay",
+                "verbose_name_plural": "replays",
+                "ordering": ["game", "slug"],
             },
         ),
         migrations.CreateModel(
-            name='Annotation',
+            name="Annotation",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('step', models.PositiveIntegerField(help_text='0 is the deal; n is the n-th action.', verbose_name='step')),
-                ('source', models.JSONField(blank=True, default=list, verbose_name='source sentences')),
-                ('stated', models.JSONField(blank=True, default=dict, help_text='{"totals": {"A": 10}, "hands": {"A": ["AD", ...]}}', verbose_name='what the source states')),
-                ('notes', models.JSONField(blank=True, default=list, help_text='[{"kind": "deduction" | "translation" | "ocr", "en": "...", "de": "..."}]', verbose_name='editorial notes')),
-                ('commentary_en', models.TextField(blank=True, verbose_name='commentary (English)')),
-                ('commentary_de', models.TextField(blank=True, verbose_name='commentary (German)')),
-                ('replay', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='annotations', to='replays.replay')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "step",
+                    models.PositiveIntegerField(
+                        help_text="0 is the deal; n is the n-th action.", verbose_name="step"
+                    ),
+                ),
+                (
+                    "source",
+                    models.JSONField(blank=True, default=list, verbose_name="source sentences"),
+                ),
+                (
+                    "stated",
+                    models.JSONField(
+                        blank=True,
+                        default=dict,
+                        help_text='{"totals": {"A": 10}, "hands": {"A": ["AD", ...]}}',
+                        verbose_name="what the source states",
+                    ),
+                ),
+                (
+                    "notes",
+                    models.JSONField(
+                        blank=True,
+                        default=list,
+                        help_text='[{"kind": "deduction" | "translation" | "ocr", "en": "...", "de": "..."}]',
+                        verbose_name="editorial notes",
+                    ),
+                ),
+                (
+                    "commentary_en",
+                    models.TextField(blank=True, verbose_name="commentary (English)"),
+                ),
+                ("commentary_de", models.TextField(blank=True, verbose_name="commentary (German)")),
+                (
+                    "replay",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="annotations",
+                        to="replays.replay",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['replay', 'step'],
-                'constraints': [models.UniqueConstraint(fields=('replay', 'step'), name='one_annotation_per_step')],
+                "ordering": ["replay", "step"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("replay", "step"), name="one_annotation_per_step"
+                    )
+                ],
             },
         ),
     ]

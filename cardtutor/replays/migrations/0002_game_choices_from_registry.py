@@ -6,15 +6,16 @@ import cardtutor.replays.models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('replays', '0001_initial'),
+        ("replays", "0001_initial"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='replay',
-            name='game',
-            field=models.CharField(choices=cardtutor.replays.models.game_choices, max_length=16, verbose_name='game'),
+            model_name="replay",
+            name="game",
+            field=models.CharField(
+                choices=cardtutor.replays.models.game_choices, max_length=16, verbose_name="game"
+            ),
         ),
     ]

@@ -121,8 +121,12 @@ class Command(BaseCommand):
     help = "Build fixtures/replays.json from the engine's example games and the seed texts."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--seeds", default=str(Path(settings.BASE_DIR) / "fixtures" / "sources"))
-        parser.add_argument("--output", default=str(Path(settings.BASE_DIR) / "fixtures" / "replays.json"))
+        parser.add_argument(
+            "--seeds", default=str(Path(settings.BASE_DIR) / "fixtures" / "sources")
+        )
+        parser.add_argument(
+            "--output", default=str(Path(settings.BASE_DIR) / "fixtures" / "replays.json")
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         seeds = Path(options["seeds"])
@@ -132,51 +136,63 @@ class Command(BaseCommand):
             game = spec["game"]
             record = json.loads((EXAMPLES / f"{game}_example.json").read_text(encoding="utf-8"))
             notes_path = EXAMPLES / f"{game}_example.annotations.json"
-            notes = (json.loads(notes_path.read_text(encoding="utf-8"))
-                     if notes_path.exists() else {"steps": []})
-            source_text = _excerpt((seeds / spec["seed"]).read_text(encoding="utf-8"),
-                                   spec["start"], spec["end"])
-            objects.append({
-                "model": "replays.replay",
-                "pk": spec["pk"],
-                "fields": {
-                    "slug": spec["slug"],
-                    "game": game,
-                    "ruleset": record["ruleset"],
-                    "title_en": spec["title_en"],
-                    "title_de": spec["title_de"],
-                    "summary_en": spec["summary_en"],
-                    "summary_de": spec["summary_de"],
-                    "source_title": spec["source_title"],
-                    "source_language": "de",
-                    "source_location": spec["source_location"],
-                    "source_text": source_text,
-                    "seats": spec["seats"],
-                    "record": record,
-                    "updated": now,
-                },
-            })
+            notes = (
+                json.loads(notes_path.read_text(encoding="utf-8"))
+                if notes_path.exists()
+                else {"steps": []}
+            )
+            source_text = _excerpt(
+                (seeds / spec["seed"]).read_text(encoding="utf-8"), spec["start"], spec["end"]
+            )
+            objects.append(
+                {
+                    "model": "replays.replay",
+                    "pk": spec["pk"],
+                    "fields": {
+                        "slug": spec["slug"],
+                        "game": game,
+                        "ruleset": record["ruleset"],
+                        "title_en": spec["title_en"],
+                        "title_de": spec["title_de"],
+                        "summary_en": spec["summary_en"],
+                        "summary_de": spec["summary_de"],
+                        "source_title": spec["source_title"],
+                        "source_language": "de",
+                        "source_location": spec["source_location"],
+                        "source_text": source_text,
+                        "seats": spec["seats"],
+                        "record": record,
+                        "updated": now,
+                    },
+                }
+            )
             for item in notes["steps"]:
                 missing = [s for s in item.get("source", []) if s not in source_text]
                 if missing:
-                    raise CommandError(f"{spec['slug']} step {item['step']}: source not in the "
-                                       f"passage: {missing[0]!r}")
+                    raise CommandError(
+                        f"{spec['slug']} step {item['step']}: source not in the "
+                        f"passage: {missing[0]!r}"
+                    )
                 stated = _stated(item)
                 commentary = item.get("commentary") or {}
-                objects.append({
-                    "model": "replays.annotation",
-                    "pk": spec["pk"] * 10000 + item["step"],
-                    "fields": {
-                        "replay": spec["pk"],
-                        "step": item["step"],
-                        "source": item.get("source", []),
-                        "stated": stated,
-                        "notes": item.get("notes", []),
-                        "commentary_en": commentary.get("en", ""),
-                        "commentary_de": commentary.get("de", ""),
-                    },
-                })
+                objects.append(
+                    {
+                        "model": "replays.annotation",
+                        "pk": spec["pk"] * 10000 + item["step"],
+                        "fields": {
+                            "replay": spec["pk"],
+                            "step": item["step"],
+                            "source": item.get("source", []),
+                            "stated": stated,
+                            "notes": item.get("notes", []),
+                            "commentary_en": commentary.get("en", ""),
+                            "commentary_de": commentary.get("de", ""),
+                        },
+                    }
+                )
         Path(options["output"]).write_text(
             json.dumps(objects, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
         )
-        self.stdout.write(self.style.SUCCESS(f"Wrote {len(objects)} objects to {options['output']}."))
+        self.stdout.write(
+            self.style.SUCCESS(f"Wrote {len(objects)} objects to {options['output']}.")
+        )

@@ -15,8 +15,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="path to the JSON file, or - for standard input")
-        parser.add_argument("--replace", action="store_true",
-                            help="overwrite an existing replay with the same slug")
+        parser.add_argument(
+            "--replace", action="store_true", help="overwrite an existing replay with the same slug"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         path = options["file"]
