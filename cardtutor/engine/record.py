@@ -35,11 +35,10 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from cardtutor.engine.errors import EngineError, RecordError
 from cardtutor.engine.events import Event
-from cardtutor.engine.contract import Engine
 from cardtutor.engine.text import Msg, register_messages
 
 if TYPE_CHECKING:
-    from cardtutor.engine.contract import Action, GameState
+    from cardtutor.engine.contract import Action, Engine, GameState
 
 __all__ = ["GameRecord", "Step", "replay", "RECORD_FORMAT", "RECORD_VERSION"]
 
