@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-MODULES = ("piquet", "besik", "solver", "http")
+MODULES = ("floor", "piquet", "besik", "solver", "http")
 
 
 def main(argv: list[str]) -> int:
