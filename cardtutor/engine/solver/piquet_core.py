@@ -23,8 +23,10 @@ Why it is fast (pure Python on small ints):
 - **Trick-level nodes.** The table is consulted only at a trick's start (where positions
   recur); the second player's reply is an inner loop, which saves half the function calls.
 - **Alpha-beta** (fail-soft, negamax from the leader's side) with a transposition table of
-  lower/upper bounds and the best lead of the last search of a node tried first (else the
-  highest card of each suit first, longer suits first).
+  lower/upper bounds and the best lead of the last search of a node tried first; then, as in
+  bridge's DDS, the sure winners of every suit (they keep the lead) before any other lead,
+  longer suits first, highest first. The follower tries his cheapest winning card, then his
+  lowest card, and discards from his longest suit first.
 - **MTD(f)** for each card's exact value: zero-window searches ("at least b?"), whose
   bounds the table keeps for the next search.
 - **Cheap bounds**: the leader's sure winners (top cards he can cash) and the cards' bonus
@@ -267,6 +269,12 @@ def _build_tables() -> tuple[
 
 
 _LEADS, _DISCS, _FLIP, _HAS_L, _HAS_F, _TOP = _build_tables()
+_OTHER_LEADS: list[tuple[list[int], ...]] = [
+    tuple([s << 4 | k for k in range(1 if _TOP[code] else 0, len(_LEADS[code]))] for s in range(4))
+    for code in range(_NCODES)
+]
+"""Per code and suit slot ``s``: the leads other than the sure winner, as moves
+``s << 4 | k`` (``k``: the index in ``_LEADS[code]``)."""
 
 
 @functools.lru_cache(maxsize=8)
@@ -356,11 +364,11 @@ def _make_search(
     leads_of = _LEADS
     discs_of = _DISCS
     flip = _FLIP
-    has_l = _HAS_L
     has_f = _HAS_F
     inf = _INF
     get = table.get
     top = _TOP
+    others_of = _OTHER_LEADS
     lbt, ubt = _bounds(scoring)
 
     def last_trick(codes: tuple[int, ...], won: int) -> int:
@@ -407,8 +415,9 @@ def _make_search(
                     if vmin <= alpha:
                         return vmin
             return vmin
-        # The follower is void: he discards, the leader wins the trick.
-        for t in range(3):
+        # The follower is void: he discards, the leader wins the trick. From his longest suit
+        # first (measured: 6 % fewer nodes than shortest first).
+        for t in (2, 1, 0):
             for nc in discs_of[others[t]]:
                 rest = list(others)
                 rest[t] = nc
@@ -468,27 +477,27 @@ def _make_search(
             if best > alpha:
                 alpha = best
         if alpha < beta:
+            # DDS-style order: every suit's sure winner (its top run: the lead is kept) before
+            # any other lead, longer suits first; then the other leads, highest first.
+            # Measured: a fifth fewer nodes than suit by suit.
+            order = [s << 4 for s in (3, 2, 1, 0) if top[codes[s]]]
             for s in (3, 2, 1, 0):
-                code = codes[s]
-                if not has_l[code]:
+                order += others_of[codes[s]][s]
+            for mv in order:
+                if mv == hint:
                     continue
+                s = mv >> 4
+                code = codes[s]
+                after, replies = leads_of[code][mv & 15]
                 others = codes[:s] + codes[s + 1 :]
-                k = 0
-                for after, replies in leads_of[code]:
-                    mv = s << 4 | k
-                    k += 1
-                    if mv == hint:
-                        continue
-                    v = lead_value(others, code, after, replies, m, won, lost, alpha, beta)
-                    if v > best:
-                        best = v
-                        best_move = mv
-                        if best > alpha:
-                            alpha = best
-                            if alpha >= beta:
-                                break
-                if alpha >= beta:
-                    break
+                v = lead_value(others, code, after, replies, m, won, lost, alpha, beta)
+                if v > best:
+                    best = v
+                    best_move = mv
+                    if best > alpha:
+                        alpha = best
+                        if alpha >= beta:
+                            break
         if best <= a0:
             hi = best
         elif best >= b0:
