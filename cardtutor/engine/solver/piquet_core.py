@@ -346,6 +346,23 @@ def _codes(mine: int, theirs: int) -> tuple[int, ...]:
     )
 
 
+_ORDERS: dict[tuple[int, ...], tuple[int, ...]] = {}
+"""The lead order of each sorted tuple of suit codes (see :func:`_lead_order`), shared by all
+searches: building it per node cost more than the nodes it saved."""
+
+
+def _lead_order(codes: tuple[int, ...]) -> tuple[int, ...]:
+    """The leads of a trick-start node as moves ``s << 4 | k`` (``s``: the slot in the sorted
+    ``codes``, ``k``: the index in ``_LEADS[code]``), DDS-style: every suit's sure winner (its
+    top run: the lead is kept) before any other lead, longer suits first; then the other
+    leads, highest first. Measured: a fifth fewer nodes than suit by suit."""
+    order = [s << 4 for s in (3, 2, 1, 0) if _TOP[codes[s]]]
+    for s in (3, 2, 1, 0):
+        order += _OTHER_LEADS[codes[s]][s]
+    result = _ORDERS[codes] = tuple(order)
+    return result
+
+
 SearchFn = Callable[[tuple[int, ...], int, int, int, int], int]
 
 
@@ -368,7 +385,7 @@ def _make_search(
     inf = _INF
     get = table.get
     top = _TOP
-    others_of = _OTHER_LEADS
+    orders = _ORDERS
     lbt, ubt = _bounds(scoring)
 
     def last_trick(codes: tuple[int, ...], won: int) -> int:
@@ -477,12 +494,9 @@ def _make_search(
             if best > alpha:
                 alpha = best
         if alpha < beta:
-            # DDS-style order: every suit's sure winner (its top run: the lead is kept) before
-            # any other lead, longer suits first; then the other leads, highest first.
-            # Measured: a fifth fewer nodes than suit by suit.
-            order = [s << 4 for s in (3, 2, 1, 0) if top[codes[s]]]
-            for s in (3, 2, 1, 0):
-                order += others_of[codes[s]][s]
+            order = orders.get(codes)
+            if order is None:
+                order = _lead_order(codes)
             for mv in order:
                 if mv == hint:
                     continue
