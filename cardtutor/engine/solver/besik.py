@@ -37,6 +37,9 @@ from cardtutor.engine.besik import (
     Ruleset,
     State,
 )
+
+# POINTS_BRISQUE is not (yet) re-exported by the package; its engine module names it.
+from cardtutor.engine.besik.constants import POINTS_BRISQUE
 from cardtutor.engine.cards import PhysicalCard
 from cardtutor.engine.solver.besik_core import (
     BesikPosition,
@@ -58,9 +61,6 @@ __all__ = [
     "solve_position",
 ]
 
-POINTS_BRISQUE = 10
-"""Points of a brisque (ace or ten) in the standard ruleset. The engine scores ``10 * count``
-without exporting a name for it; see the solver's report (a proposed ``POINTS_BRISQUE``)."""
 
 _POS_OF_UID: tuple[int, ...] = tuple(SUIT_OF[u] * 8 + STRENGTH[u] for u in range(len(SUIT_OF)))
 """The solver's position (suit * 8 + strength) of each physical card."""
