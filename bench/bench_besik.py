@@ -17,7 +17,7 @@ import statistics
 import time
 
 from bench.floor import floor_besik_ms
-from cardtutor.engine.besik import ENGINE, Draw, Phase, State
+from cardtutor.engine.besik import ENGINE, Phase, State
 from cardtutor.engine.record import GameRecord
 
 SEATS = {2: ("A", "B"), 3: ("A", "B", "C"), 4: ("A", "B", "C", "D")}
@@ -29,16 +29,16 @@ def play_random_deal(seed: int, players: int = 2, ruleset: str = "seed") -> Stat
     record = GameRecord("besik", ruleset, SEATS[players], {"seed": seed}, ())
     state, _ = ENGINE.start(record)
     apply = ENGINE.apply
+    draw_phase = Phase.DRAW
     while not state.is_over:
         legal = state.legal_actions
-        if state.phase is Phase.DRAW:
+        if state.phase is draw_phase:
+            # declare whenever possible; else the one other legal action, the draw
             declarations = legal.declarations()
-            if declarations:
-                state, _ = apply(state, rng.choice(declarations))
-                continue
-            state, _ = apply(state, Draw(state.seat_to_act or ""))
+            action = rng.choice(declarations) if declarations else legal.sample(rng)
         else:
-            state, _ = apply(state, legal.sample(rng))
+            action = legal.sample(rng)
+        state, _ = apply(state, action)
     return state
 
 

@@ -404,6 +404,7 @@ def test_repeat_needs_fresh_cards_but_other_kinds_may_reuse() -> None:
         "the king of clubs (KC#1) has already served in four kings: the same meld needs fresh cards"
     )
     # the seed's own example: a king of a declared meld serves in a marriage
+    assert Meld.of("B", "marriage", pcs("KC#1 QC#1")) in state.legal_actions.melds()
     state, events = run(state, "meld marriage KC#1 QC#1")
     assert scores_of(events) == [("B", "meld", 20)]
     assert state.totals == {"A": 0, "B": 100}
@@ -456,6 +457,9 @@ def test_quint_major_any_suit_in_seed_trumps_only_in_standard() -> None:
     seed, _ = run(
         seed, "meld quint-major AH#1 10H#1 KH#1 QH#1 JH#1", "draw", "play AS#1", "play 7S#1"
     )
+    # listed too: the quick mask test before the meld search must not hide it
+    assert Meld.of("B", "trump-marriage", pcs("KH#1 QH#1")) in seed.legal_actions.melds()
+    assert std.legal_actions.melds() == []
     seed, events = run(seed, "meld trump-marriage KH#1 QH#1")
     assert seed.totals["B"] == 290
 

@@ -14,12 +14,12 @@ from cardtutor.engine.besik.actions import (
     NewDeal,
     Play,
 )
-from cardtutor.engine.besik.melds import check_meld, could_meld, meld_candidates
+from cardtutor.engine.besik.melds import check_meld, meld_candidates
 from cardtutor.engine.besik.notation import format_action
 from cardtutor.engine.besik.play import check_draw, check_play, playable
 from cardtutor.engine.besik.sevens import check_exchange, check_seven, seven_candidates
-from cardtutor.engine.besik.state import DEAL, DRAW, OVER, PLAY, State
-from cardtutor.engine.besik.uids import PC, TRUMP_SEVENS, lowest
+from cardtutor.engine.besik.state import DEAL, DRAW, OVER, PLAY, State, may_declare
+from cardtutor.engine.besik.uids import PC, TRUMP_SEVENS
 from cardtutor.engine.cards import bit_indices
 from cardtutor.engine.text import Msg
 
@@ -77,17 +77,27 @@ def why_illegal(state: State, action: object) -> Msg | None:
     return check_exchange(state, action)
 
 
-_PLAYS: dict[tuple[str, int], Play] = {}
+_SEAT_PLAYS: dict[str, tuple[Play, ...]] = {}
 
 
-def _play(seat: str, u: int) -> Play:
-    """The (immutable, so shareable) :class:`Play` of ``seat`` and uid ``u``: a frozen
-    dataclass costs more to build than a dictionary look-up."""
-    try:
-        return _PLAYS[seat, u]
-    except KeyError:
-        play = _PLAYS[seat, u] = Play(seat, PC[u])
-        return play
+def _plays_of(seat: str) -> tuple[Play, ...]:
+    """The (immutable, so shareable) :class:`Play` of ``seat`` for every uid: picking one
+    from a tuple costs far less than building a frozen dataclass per sample."""
+    plays = _SEAT_PLAYS.get(seat)
+    if plays is None:
+        plays = _SEAT_PLAYS[seat] = tuple(Play(seat, c) for c in PC)
+    return plays
+
+
+_DRAWS: dict[str, Draw] = {}
+
+
+def _draw(seat: str) -> Draw:
+    """The shared :class:`Draw` of ``seat`` (as :func:`_plays_of`)."""
+    draw = _DRAWS.get(seat)
+    if draw is None:
+        draw = _DRAWS[seat] = Draw(seat)
+    return draw
 
 
 class LegalActions:
@@ -127,29 +137,36 @@ class LegalActions:
         s = self.state
         if s.phase is not PLAY:
             return []
-        name = s.table.seats[s.turn]
-        return [_play(name, u) for u in bit_indices(playable(s, s.turn))]
+        plays = _plays_of(s.table.seats[s.turn])
+        return [plays[u] for u in bit_indices(playable(s, s.turn))]
 
     def melds(self) -> list[Meld]:
         return meld_candidates(self.state)
 
     def declarations(self) -> list[Action]:
         """Melds, trump-seven declarations and exchanges available now."""
-        if self._decl is None:
+        return list(self._declarations())
+
+    def _declarations(self) -> list[Action]:
+        """:meth:`declarations`, computed once and shared (callers must not change it)."""
+        decl = self._decl
+        if decl is None:
             s = self.state
-            if s.phase is not PLAY and s.phase is not DRAW:
-                self._decl = []
-            elif (
-                s.trick_no
-                and not could_meld(s.hands[s.turn])
-                and not s.hands[s.turn] & TRUMP_SEVENS[s.table.trump]
-            ):
-                # the quick mask test: no meld can be complete and no trump seven is
-                # held (nothing to declare or exchange), so skip both searches
-                self._decl = []
+            phase = s.phase
+            if phase is not PLAY and phase is not DRAW:
+                decl = []
+            elif not s.trick_no:  # the first turn (a Tripelbesik may win at once)
+                decl = [*meld_candidates(s), *seven_candidates(s)]
+            elif may_declare(s):
+                # the cheap tests first: one meld per turn, and no seven to declare or
+                # exchange without a trump seven in the hand
+                decl = [] if s.melded else [*meld_candidates(s)]
+                if s.hands[s.turn] & TRUMP_SEVENS[s.table.trump]:
+                    decl += seven_candidates(s)
             else:
-                self._decl = [*meld_candidates(s), *seven_candidates(s)]
-        return list(self._decl)
+                decl = []
+            self._decl = decl
+        return decl
 
     def _all(self) -> list[Action]:
         if self._list is None:
@@ -159,7 +176,7 @@ class LegalActions:
                 out.append(NewDeal(s.table.seats[s.turn], seed=s.table.deal_no))
             elif s.phase is not OVER:
                 out += self.plays()
-                out += self.declarations()
+                out += self._declarations()
                 if s.phase is DRAW:
                     out.append(Draw(s.table.seats[s.turn]))
             self._list = out
@@ -173,9 +190,9 @@ class LegalActions:
         s = self.state
         phase = s.phase
         if phase is PLAY:
-            return playable(s, s.turn).bit_count() + len(self.declarations())
+            return playable(s, s.turn).bit_count() + len(self._declarations())
         if phase is DRAW:
-            return len(self.declarations()) + 1
+            return len(self._declarations()) + 1
         return 1 if phase is DEAL else 0
 
     def __bool__(self) -> bool:
@@ -188,25 +205,30 @@ class LegalActions:
         playable mask. In the ``DEAL`` phase it returns a :class:`NewDeal` with a random seed.
         """
         s = self.state
-        phase = s.phase
+        t, hands, _, talon_pos, up_card, trick, turn, phase, window = s[:9]
         if phase is PLAY:
-            mask = playable(s, s.turn)
+            mask = hands[turn]
+            if trick and talon_pos >= len(t.talon) and up_card < 0:
+                mask = playable(s, turn)  # the duties of the last eight tricks
             n = mask.bit_count()
-            decl = self.declarations() if s.window or s.trick_no == 0 else []
             # rng.random() rather than randrange: a third of the cost, and uniform
             # enough for a handful of choices
-            i = int(rng.random() * (n + len(decl)))
-            if i >= n:
-                return decl[i - n]
+            if window or not s.trick_no:
+                decl = self._declarations()
+                i = int(rng.random() * (n + len(decl)))
+                if i >= n:
+                    return decl[i - n]
+            else:
+                i = int(rng.random() * n)
             for _ in range(i):
                 mask &= mask - 1  # drop the lowest card: the i-th lowest is left lowest
-            return _play(s.table.seats[s.turn], lowest(mask))
+            return _plays_of(t.seats[turn])[(mask & -mask).bit_length() - 1]
         if phase is DRAW:
-            decl = self.declarations()
+            decl = self._declarations()
             i = int(rng.random() * (len(decl) + 1))
-            return decl[i] if i < len(decl) else Draw(s.table.seats[s.turn])
+            return decl[i] if i < len(decl) else _draw(t.seats[turn])
         if phase is DEAL:
-            return NewDeal(s.table.seats[s.turn], seed=rng.randrange(2**32))
+            return NewDeal(t.seats[turn], seed=rng.randrange(2**32))
         raise IndexError("no legal action: the game is over")
 
     def __repr__(self) -> str:

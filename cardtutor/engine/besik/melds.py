@@ -30,6 +30,7 @@ from cardtutor.engine.besik.uids import (
     QUEEN,
     RANK_MASK,
     RANK_OF,
+    SEVEN,
     SUIT_OF,
     TEN,
     lowest,
@@ -223,16 +224,34 @@ _QUEENS32 = sum(1 << (suit * 8 + QUEEN - 7) for suit in range(4))
 _BESIK32 = (1 << QS_INDEX) | (1 << JD_INDEX)
 _JACKS, _QUEENS, _KINGS, _ACES = (RANK_MASK[r] for r in (JACK, QUEEN, KING, ACE))
 _HONOURS = _JACKS | _QUEENS | _KINGS | _ACES
+_QS_ALL, _JD_ALL = CARD_MASK[QS_INDEX], CARD_MASK[JD_INDEX]
+_NONE_USED = (0,) * N_SLOTS
+_BESIK_SLOTS = ((U_BESIK, 1), (U_DOUBLE_BESIK, 2), (U_TRIPLE_BESIK, 3))
+_FOURS = tuple((RANK_MASK[rank], SLOTS[kind][0]) for kind, rank in FOUR_OF_A_KIND.items())
+_QUINT32 = sum(1 << (rank - SEVEN) for rank in QUINT_RANKS)
+"""The Quint-Major's five cards in clubs, card indices (shift by ``suit * 8``)."""
 
 
-def could_meld(hand: int) -> bool:
-    """A quick mask test: could any meld be complete in ``hand`` (ignoring re-use)?
+def _fold(mask: int) -> int:
+    """The packs of ``mask`` folded onto one 32-bit pack (card indices)."""
+    return (mask | mask >> 32 | mask >> 64 | mask >> 96) & _FOLD
+
+
+def could_meld(
+    hand: int, used: tuple[int, ...] | None = None, rules: type[Ruleset] = Ruleset
+) -> bool:
+    """A quick mask test: could any meld be complete in ``hand``?
 
     Most hands hold none, and the search below costs far more than these few integer
     operations: every meld needs a king and queen of one suit (marriages and the
     Quint-Major), the Pik-Dame and the Karo-Bauer (the Besik family), or four cards
     of one rank. The packs are folded onto one 32-bit pack first; a king's index is its
     queen's plus one, so ``fold >> 1 & fold`` has a queen's bit where both are held.
+
+    With ``used`` (the state's used-card masks per slot) each family is tested on the
+    cards still fresh for it, as :func:`meld_candidates` picks them: once a marriage
+    is declared its king and queen stay in the hand, and without this the search
+    would run, and find nothing, at every later turn of that player.
 
     >>> from cardtutor.engine.besik.uids import mask_of_cards
     >>> from cardtutor.engine.cards import PhysicalCard as P
@@ -242,21 +261,47 @@ def could_meld(hand: int) -> bool:
     True
     >>> could_meld(mask_of_cards(map(P.parse, ["KH#1", "QS#2", "AC", "AD", "AS", "7S"])))
     False
+    >>> kq = mask_of_cards(map(P.parse, ["KH#1", "QH#2"]))
+    >>> used = [0] * N_SLOTS
+    >>> used[U_MARRIAGE] = kq
+    >>> could_meld(kq, tuple(used))
+    False
     """
-    fold = (hand | hand >> 32 | hand >> 64 | hand >> 96) & _FOLD
-    if fold >> 1 & fold & _QUEENS32 or fold & _BESIK32 == _BESIK32:
+    if used is None:
+        used = _NONE_USED
+    fm = hand & ~used[U_MARRIAGE]
+    if not rules.marriage_from_sequence:
+        fm &= ~used[U_QUINT]
+    fold = _fold(fm)
+    if fold >> 1 & fold & _QUEENS32:
         return True
+    fq = _fold(hand & ~used[U_QUINT])
+    if fq >> 1 & fq & _QUEENS32:  # a Quint-Major needs a king and queen too
+        for suit in range(4):
+            if fq >> (suit * 8) & _QUINT32 == _QUINT32:
+                return True
+    qs_all = hand & _QS_ALL
+    jd_all = hand & _JD_ALL
+    if qs_all and jd_all:
+        for slot, size in _BESIK_SLOTS:
+            fresh = ~used[slot]
+            if (qs_all & fresh).bit_count() >= size and (jd_all & fresh).bit_count() >= size:
+                return True
     honours = hand & _HONOURS
-    return honours.bit_count() >= 4 and (
-        (honours & _JACKS).bit_count() >= 4
-        or (honours & _QUEENS).bit_count() >= 4
-        or (honours & _KINGS).bit_count() >= 4
-        or (honours & _ACES).bit_count() >= 4
-    )
+    if honours.bit_count() < 4:
+        return False
+    for rank_mask, slot in _FOURS:
+        if (honours & rank_mask & ~used[slot]).bit_count() >= 4:
+            return True
+    return False
 
 
-def meld_candidates(s: State) -> list[Meld]:
-    """Every meld the player to move may declare now (empty outside his window)."""
+def meld_candidates(s: State, quick: bool = True) -> list[Meld]:
+    """Every meld the player to move may declare now (empty outside his window).
+
+    ``quick=False`` skips the quick mask test (:func:`could_meld`), for the tests that
+    prove it never hides a meld.
+    """
     if (s.phase is not PLAY and s.phase is not DRAW) or s.turn < 0:
         return []
     t = s.table
@@ -270,7 +315,7 @@ def meld_candidates(s: State) -> list[Meld]:
         return []
     if not rules.exchange_card_meldable and s.taken >= 0:
         hand &= ~(1 << s.taken)
-    if not could_meld(hand):
+    if quick and not could_meld(hand, used, rules):
         return []
     out: list[Meld] = []
     trump = t.trump
@@ -344,7 +389,8 @@ def triple_candidates(name: str, hand: int, used: tuple[int, ...], packs: int) -
     ]
 
 
-def apply_meld(s: State, a: Meld) -> tuple[State, tuple[Event, ...]]:
+def apply_meld(s: State, a: Meld, explain: bool = True) -> tuple[State, tuple[Event, ...]]:
+    """Declare the (legal) meld ``a``; ``explain=False`` skips the events."""
     t = s.table
     seat = s.turn
     name = t.seats[seat]
@@ -363,6 +409,18 @@ def apply_meld(s: State, a: Meld) -> tuple[State, tuple[Event, ...]]:
     cards = pcs(uids)
     scores = add_points(s.scores, p, points)
     dm = DeclaredMeld(name, t.parties[p], a.kind, cards, points, s.trick_no)
+    new = s._replace(
+        declared=tuple(declared),
+        used=tuple(used),
+        melds=s.melds + (dm,),
+        melded=True,
+        scores=scores,
+        log=s.log + ((p, a.kind, points),),
+    )
+    if first_turn_win:
+        new = new._replace(phase=OVER, turn=-1, winner=p)
+    if not explain:
+        return new, ()
     if first_turn_win:
         msg = Msg("besik.score.triple_wins", seat=name, cards=cards, points=points)
     elif a.kind == "double-marriage":
@@ -381,14 +439,6 @@ def apply_meld(s: State, a: Meld) -> tuple[State, tuple[Event, ...]]:
     ev = [
         Event.score(name, "meld", points, msg, rule=rule, totals=totals_of(t, scores), cards=cards)
     ]
-    new = s._replace(
-        declared=tuple(declared),
-        used=tuple(used),
-        melds=s.melds + (dm,),
-        melded=True,
-        scores=scores,
-        log=s.log + ((p, a.kind, points),),
-    )
     if first_turn_win:
         ev.append(
             Event(
@@ -398,5 +448,4 @@ def apply_meld(s: State, a: Meld) -> tuple[State, tuple[Event, ...]]:
                 rule="besik#triple-besik",
             )
         )
-        new = new._replace(phase=OVER, turn=-1, winner=p)
     return new, tuple(ev)

@@ -84,84 +84,103 @@ def check_draw(s: State) -> Msg | None:
     return None
 
 
-def apply_play(s: State, u: int, explain: bool = True) -> tuple[State, tuple[Event, ...]]:
-    """Play the card ``u`` (legal); ``explain=False`` skips the events (see :func:`apply`)."""
-    t = s.table
-    seat = s.turn
+# The hot path builds each new state as a plain tuple of the fields, copying the unchanged
+# runs of fields by slicing the old state: a random deal makes about 90 transitions, and a
+# 20-field ``State(...)`` or ``_replace`` call costs several times as much. The slices
+# below rely on this field order, checked once here.
+assert State._fields == (
+    "table",
+    "hands",
+    "declared",
+    "talon_pos",
+    "up_card",
+    "trick",
+    "turn",
+    "phase",
+    "window",
+    "melded",
+    "taken",
+    "used",
+    "melds",
+    "won",
+    "tricks_won",
+    "last_trick",
+    "trick_no",
+    "scores",
+    "log",
+    "winner",
+)
+_new_state = tuple.__new__
+
+
+def play_card(s: State, u: int, score_end: bool = True) -> State:
+    """The state after the card ``u`` (legal) and the trick it may complete, without
+    events: the hot path of :func:`~cardtutor.engine.besik.engine.apply`.
+
+    With ``score_end`` false, the last trick's state is returned before the end of the
+    deal is scored (:func:`apply_play` then scores it with its events).
+    """
+    t, hands, declared, talon_pos, up_card, trick, seat = s[:7]
     n = len(t.seats)
     bit = 1 << u
-    hands = list(s.hands)
-    hands[seat] ^= bit
-    declared = s.declared
+    hl = list(hands)
+    hl[seat] ^= bit
     if declared[seat] & bit:
         dl = list(declared)
         dl[seat] ^= bit
         declared = tuple(dl)
-    end_play = s.talon_pos >= len(t.talon) and s.up_card < 0
-    ev: list[Event] = []
-    if explain:
-        ev.append(_play_event(s, u, end_play))
-    trick = s.trick + ((seat, u),)
+    trick = trick + ((seat, u),)
     if len(trick) < n:
-        next_state = State(
-            t,
-            tuple(hands),
-            declared,
-            s.talon_pos,
-            s.up_card,
-            trick,
-            (seat + 1) % n,
-            PLAY,
-            0,
-            False,
-            -1,
-            s.used,
-            s.melds,
-            s.won,
-            s.tricks_won,
-            s.last_trick,
-            s.trick_no,
-            s.scores,
-            s.log,
-            -1,
+        nxt = seat + 1
+        return _new_state(
+            State,
+            # table, hands, declared, talon_pos, up_card, trick, turn, phase, window,
+            # melded, taken, then used ... log unchanged, then winner
+            (t, tuple(hl), declared, talon_pos, up_card, trick, nxt if nxt < n else 0)
+            + (PLAY, 0, False, -1)
+            + s[11:19]
+            + (-1,),
         )
-        return next_state, tuple(ev)
-    ws, wu = trick_winner(trick, t.trump)
-    if explain:
-        ev.append(_trick_event(s, trick, ws, wu, end_play))
-    won = list(s.won)
-    tm = 0
+    ws, _ = trick_winner(trick, t.trump)
+    taken = 0
     for _, x in trick:
-        tm |= 1 << x
-    won[ws] |= tm
+        taken |= 1 << x
+    won = list(s.won)
+    won[ws] |= taken
     tw = list(s.tricks_won)
     tw[ws] += 1
-    hands_t = tuple(hands)
-    state = State(
-        t,
-        hands_t,
-        declared,
-        s.talon_pos,
-        s.up_card,
-        (),
-        ws,
-        PLAY if end_play else DRAW,
-        0 if end_play else 1,
-        False,
-        -1,
-        s.used,
-        s.melds,
-        tuple(won),
-        tuple(tw),
-        trick,
-        s.trick_no + 1,
-        s.scores,
-        s.log,
-        -1,
+    end_play = talon_pos >= len(t.talon) and up_card < 0
+    hands_t = tuple(hl)
+    state = _new_state(
+        State,
+        # the trick is complete: its winner draws (or, in the last eight, leads)
+        (t, hands_t, declared, talon_pos, up_card, (), ws)
+        + ((PLAY, 0) if end_play else (DRAW, 1))  # phase, window
+        + (False, -1)  # melded, taken
+        + s[11:13]  # used, melds
+        + (tuple(won), tuple(tw), trick, s.trick_no + 1)  # ..., last_trick, trick_no
+        + s[17:19]  # scores, log
+        + (-1,),  # winner
     )
-    if not end_play or any(hands_t):
-        return state, tuple(ev)
-    return end_deal(state, ws, ev, explain)
+    if score_end and end_play and not any(hands_t):
+        return end_deal(state, ws, [], False)[0]
+    return state
+
+
+def apply_play(s: State, u: int, explain: bool = True) -> tuple[State, tuple[Event, ...]]:
+    """Play the card ``u`` (legal); ``explain=False`` skips the events (see :func:`apply`)."""
+    if not explain:
+        return play_card(s, u), ()
+    end_play = s.end_play
+    new = play_card(s, u, False)
+    ev = [_play_event(s, u, end_play)]
+    if not new.trick:  # the card completed the trick
+        trick = new.last_trick
+        ws, wu = trick_winner(trick, s.table.trump)
+        ev.append(_trick_event(s, trick, ws, wu, end_play))
+        if end_play and not any(new.hands):
+            return end_deal(new, ws, ev, True)
+    return new, tuple(ev)
 
 
 def _play_event(s: State, u: int, end_play: bool) -> Event:
@@ -189,15 +208,48 @@ def _trick_event(
     return Event("info", wname, Msg(key, seat=wname, card=PC[wu]), "", 0, (PC[wu],), {}, rule)
 
 
+def draw_cards(s: State) -> State:
+    """The state after the draw, without events: the trick winner draws, then the others
+    in play order; the last card drawn with the talon empty is the face-up card."""
+    t, hands, declared, pos, up, _, turn = s[:7]
+    n = len(t.seats)
+    talon = t.talon
+    hl = list(hands)
+    if pos + n <= len(talon):  # the common case: every card from the face-down talon
+        for i in range(n):
+            seat = turn + i
+            hl[seat if seat < n else seat - n] |= 1 << talon[pos + i]
+        pos += n
+        window = 2
+    else:
+        for i in range(n):
+            if pos < len(talon):
+                u = talon[pos]
+                pos += 1
+            else:
+                u, up = up, -1
+            hl[(turn + i) % n] |= 1 << u
+        window = 0 if pos >= len(talon) and up < 0 else 2
+    # table, hands, declared, talon_pos, up_card, trick, turn, phase, window, then
+    # melded ... log unchanged, then winner
+    return _new_state(
+        State, (t, tuple(hl), declared, pos, up, (), turn, PLAY, window) + s[9:19] + (-1,)
+    )
+
+
 def apply_draw(s: State, explain: bool = True) -> tuple[State, tuple[Event, ...]]:
-    """The trick winner draws, then the others in play order; the last card drawn with
-    the talon empty is the face-up card."""
+    """The draw (:func:`draw_cards`); ``explain=False`` skips the events."""
+    new = draw_cards(s)
+    return new, (_draw_events(s, new) if explain else ())
+
+
+def _draw_events(s: State, new: State) -> tuple[Event, ...]:
+    """The events of the draw from ``s`` to ``new``: each seat's card, then whether the
+    talon is now empty."""
     t = s.table
     n = len(t.seats)
-    hands = list(s.hands)
-    pos = s.talon_pos
-    up = s.up_card
     talon = t.talon
+    pos = s.talon_pos
     ev: list[Event] = []
     for i in range(n):
         seat = (s.turn + i) % n
@@ -206,37 +258,12 @@ def apply_draw(s: State, explain: bool = True) -> tuple[State, tuple[Event, ...]
             pos += 1
             key = "besik.draw"
         else:
-            u, up = up, -1
+            u = s.up_card
             key = "besik.draw.up"
-        if explain:
-            name = t.seats[seat]
-            msg = Msg(key, seat=name, card=PC[u])
-            ev.append(Event("play", name, msg, "", 0, (PC[u],), {}, "besik#talon"))
-        hands[seat] |= 1 << u
-    empty = pos >= len(talon) and up < 0
-    if empty and explain:
+        name = t.seats[seat]
+        msg = Msg(key, seat=name, card=PC[u])
+        ev.append(Event("play", name, msg, "", 0, (PC[u],), {}, "besik#talon"))
+    if new.end_play:
         key = "besik.talon.empty.standard" if t.rules.must_win_last_eight else "besik.talon.empty"
         ev.append(Event("info", None, Msg(key), rule="besik#end-play"))
-    next_state = State(
-        t,
-        tuple(hands),
-        s.declared,
-        pos,
-        up,
-        (),
-        s.turn,
-        PLAY,
-        0 if empty else 2,
-        s.melded,
-        s.taken,
-        s.used,
-        s.melds,
-        s.won,
-        s.tricks_won,
-        s.last_trick,
-        s.trick_no,
-        s.scores,
-        s.log,
-        -1,
-    )
-    return next_state, tuple(ev)
+    return tuple(ev)

@@ -6,11 +6,19 @@ from __future__ import annotations
 
 from cardtutor.engine.besik.constants import POINTS_BRISQUE, POINTS_LAST_TRICK
 from cardtutor.engine.besik.state import DEAL, OVER, State, Table
-from cardtutor.engine.besik.uids import AUGEN, BRISQUE, PC
+from cardtutor.engine.besik.uids import AUGEN, BRISQUE, MAXU, PC
 from cardtutor.engine.cards import bit_indices
 from cardtutor.engine.contract import Outcome
 from cardtutor.engine.events import Event
 from cardtutor.engine.text import Msg
+
+_AUGEN_MASKS = tuple(
+    (value, sum(1 << u for u in range(MAXU) if AUGEN[u] == value))
+    for value in sorted(set(AUGEN))
+    if value
+)
+"""(Augen, mask of every card worth them) for each nonzero value."""
+_BRISQUE_MASK = sum(1 << u for u in range(MAXU) if BRISQUE[u])
 
 
 def add_points(scores: tuple[int, ...], party: int, points: int) -> tuple[int, ...]:
@@ -51,9 +59,9 @@ def end_deal(
         for seat, owner in enumerate(t.party_of):
             if owner == party:
                 mask |= s.won[seat]
-        uids = bit_indices(mask)
         if t.rules.augen:
-            pts = sum(AUGEN[u] for u in uids)
+            # rank by rank, one popcount each, rather than card by card
+            pts = sum(value * (mask & cards).bit_count() for value, cards in _AUGEN_MASKS)
             scores[party] += pts
             log.append((party, "augen", pts))
             if explain:
@@ -68,7 +76,8 @@ def end_deal(
                     )
                 )
         else:
-            count = sum(BRISQUE[u] for u in uids)
+            brisques = mask & _BRISQUE_MASK
+            count = brisques.bit_count()
             pts = POINTS_BRISQUE * count
             scores[party] += pts
             log.append((party, "brisques", pts))
@@ -81,7 +90,7 @@ def end_deal(
                         Msg("besik.score.brisques", party=pname, count=count, points=pts),
                         rule="besik#brisques",
                         totals=totals_of(t, tuple(scores)),
-                        cards=tuple(PC[u] for u in uids if BRISQUE[u]),
+                        cards=tuple(PC[u] for u in bit_indices(brisques)),
                     )
                 )
     scores_t = tuple(scores)

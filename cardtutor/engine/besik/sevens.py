@@ -74,10 +74,12 @@ def seven_candidates(s: State) -> list[Action]:
     return out
 
 
-def apply_seven(s: State, cards: Sequence[PhysicalCard]) -> tuple[State, tuple[Event, ...]]:
+def apply_seven(
+    s: State, cards: Sequence[PhysicalCard], explain: bool = True
+) -> tuple[State, tuple[Event, ...]]:
+    """Declare the (legal) trump sevens ``cards``; ``explain=False`` skips the events."""
     t = s.table
     seat = s.turn
-    name = t.seats[seat]
     p = t.party_of[seat]
     uids = sorted(c.uid for c in cards)
     mask = sum(1 << u for u in uids)
@@ -87,47 +89,52 @@ def apply_seven(s: State, cards: Sequence[PhysicalCard]) -> tuple[State, tuple[E
     used = list(s.used)
     used[U_SEVEN] |= mask
     scores = add_points(s.scores, p, points)
-    cards = pcs(uids)
+    new = s._replace(
+        declared=tuple(declared),
+        used=tuple(used),
+        scores=scores,
+        log=s.log + ((p, "trump_seven", points),),
+    )
+    if not explain:
+        return new, ()
+    name = t.seats[seat]
+    shown = pcs(uids)
     key = "besik.score.sevens" if len(uids) == 2 else "besik.score.seven"
     ev = Event.score(
         name,
         "trump_seven",
         points,
-        Msg(key, seat=name, cards=cards, points=points),
+        Msg(key, seat=name, cards=shown, points=points),
         rule="besik#trump-seven",
         totals=totals_of(t, scores),
-        cards=cards,
+        cards=shown,
     )
-    return s._replace(
-        declared=tuple(declared),
-        used=tuple(used),
-        scores=scores,
-        log=s.log + ((p, "trump_seven", points),),
-    ), (ev,)
+    return new, (ev,)
 
 
-def apply_exchange(s: State, u: int) -> tuple[State, tuple[Event, ...]]:
+def apply_exchange(s: State, u: int, explain: bool = True) -> tuple[State, tuple[Event, ...]]:
+    """Exchange the (legal) trump seven ``u`` for the face-up card, declaring it first if
+    it was not declared; ``explain=False`` skips the events."""
     events: list[Event] = []
     if not s.used[U_SEVEN] >> u & 1:
-        s, evs = apply_seven(s, (PC[u],))
+        s, evs = apply_seven(s, (PC[u],), explain)
         events += evs
-    t = s.table
     seat = s.turn
-    name = t.seats[seat]
     up = s.up_card
     hands = list(s.hands)
     hands[seat] ^= (1 << u) | (1 << up)
     declared = list(s.declared)
     declared[seat] &= ~(1 << u)
-    events.append(
-        Event(
-            "info",
-            name,
-            Msg("besik.exchange", seat=name, seven=PC[u], card=PC[up]),
-            cards=(PC[u], PC[up]),
-            rule="besik#seven-exchange",
+    new = s._replace(hands=tuple(hands), declared=tuple(declared), up_card=u, taken=up)
+    if explain:
+        name = s.table.seats[seat]
+        events.append(
+            Event(
+                "info",
+                name,
+                Msg("besik.exchange", seat=name, seven=PC[u], card=PC[up]),
+                cards=(PC[u], PC[up]),
+                rule="besik#seven-exchange",
+            )
         )
-    )
-    return s._replace(hands=tuple(hands), declared=tuple(declared), up_card=u, taken=up), tuple(
-        events
-    )
+    return new, tuple(events)
