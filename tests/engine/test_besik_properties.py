@@ -229,6 +229,7 @@ def test_lazy_events_equal_eager_events_and_states(
     """``apply`` computes the state without words and the events only when read: both
     must be exactly what the explaining path gives."""
     from cardtutor.engine.besik.engine import transition
+    from cardtutor.engine.besik.play import trick_winner
 
     players, ruleset, partnerships = config
     rng = random.Random(policy)
@@ -245,6 +246,9 @@ def test_lazy_events_equal_eager_events_and_states(
         assert new == eager_state == quiet_state
         assert quiet_events == ()  # only a new deal (not reached here) builds them anyway
         assert list(lazy) == list(eager_events) and len(lazy) == len(eager_events)
+        if isinstance(action, Play) and not new.trick and new.turn >= 0:
+            # the quiet path finds the trick's winner inline: he is to act
+            assert new.seat_to_act == new.seats[trick_winner(new.last_trick, new.table.trump)[0]]
         state = new
 
 

@@ -14,11 +14,11 @@ from cardtutor.engine.besik.actions import (
     NewDeal,
     Play,
 )
-from cardtutor.engine.besik.melds import check_meld, meld_candidates
+from cardtutor.engine.besik.melds import check_meld, could_meld, meld_candidates
 from cardtutor.engine.besik.notation import format_action
 from cardtutor.engine.besik.play import check_draw, check_play, playable
 from cardtutor.engine.besik.sevens import check_exchange, check_seven, seven_candidates
-from cardtutor.engine.besik.state import DEAL, DRAW, OVER, PLAY, State, may_declare
+from cardtutor.engine.besik.state import DEAL, DRAW, OVER, PLAY, State
 from cardtutor.engine.besik.uids import PC, TRUMP_SEVENS
 from cardtutor.engine.cards import bit_indices
 from cardtutor.engine.text import Msg
@@ -157,11 +157,16 @@ class LegalActions:
                 decl = []
             elif not s.trick_no:  # the first turn (a Tripelbesik may win at once)
                 decl = [*meld_candidates(s), *seven_candidates(s)]
-            elif may_declare(s):
-                # the cheap tests first: one meld per turn, and no seven to declare or
-                # exchange without a trump seven in the hand
-                decl = [] if s.melded else [*meld_candidates(s)]
-                if s.hands[s.turn] & TRUMP_SEVENS[s.table.trump]:
+            elif s.window == 1 or (s.window == 2 and s.table.rules.meld_after_draw):
+                # (may_declare) the cheap tests first: one meld per turn, the quick mask
+                # test, and no seven to declare or exchange without a trump seven
+                hand = s.hands[s.turn]
+                t = s.table
+                if s.melded or not could_meld(hand, s.used, t.rules):
+                    decl = []
+                else:
+                    decl = [*meld_candidates(s, quick=False)]
+                if hand & TRUMP_SEVENS[t.trump]:
                     decl += seven_candidates(s)
             else:
                 decl = []

@@ -267,6 +267,11 @@ def could_meld(
     >>> could_meld(kq, tuple(used))
     False
     """
+    # first the test on the whole hand, which most hands fail: one fold of the packs
+    fold = (hand | hand >> 32 | hand >> 64 | hand >> 96) & _FOLD
+    honours = hand & _HONOURS
+    if not fold >> 1 & fold & _QUEENS32 and fold & _BESIK32 != _BESIK32 and honours.bit_count() < 4:
+        return False
     if used is None:
         used = _NONE_USED
     fm = hand & ~used[U_MARRIAGE]
@@ -287,7 +292,6 @@ def could_meld(
             fresh = ~used[slot]
             if (qs_all & fresh).bit_count() >= size and (jd_all & fresh).bit_count() >= size:
                 return True
-    honours = hand & _HONOURS
     if honours.bit_count() < 4:
         return False
     for rank_mask, slot in _FOURS:

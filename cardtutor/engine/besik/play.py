@@ -141,10 +141,17 @@ def play_card(s: State, u: int, score_end: bool = True) -> State:
             + s[11:19]
             + (-1,),
         )
-    ws, _ = trick_winner(trick, t.trump)
-    taken = 0
-    for _, x in trick:
+    # the trick's winner (:func:`trick_winner`, inlined: once per trick)
+    trump = t.trump
+    ws, wu = trick[0]
+    taken = 1 << wu
+    for x_seat, x in trick[1:]:
         taken |= 1 << x
+        if SUIT_OF[x] == SUIT_OF[wu]:
+            if STRENGTH[x] > STRENGTH[wu]:
+                ws, wu = x_seat, x
+        elif SUIT_OF[x] == trump:
+            ws, wu = x_seat, x
     won = list(s.won)
     won[ws] |= taken
     tw = list(s.tricks_won)
