@@ -438,21 +438,36 @@ def _answer(tally: Tally, cat: int, younger: int, e: int, y: int) -> int:
     return EQUAL
 
 
+_SILENT = Tally(("", ""), (0, 0), explain=False)
+"""The tally of a quiet declaration by elder: nothing scored (its events are never read)."""
+
+_new_state = tuple.__new__
+
+
 def apply_declare(state: State, action: Declare, explain: bool) -> tuple[State, Tally]:
-    """The state after a (legal) declaration and its tally."""
-    stage = state.stage
-    t = state.turn
+    """The state after a (legal) declaration and its tally.
+
+    The new state is built from slices of the old one's fields (seats, dealer | stage, turn |
+    hands ... looked | claims, outcomes | lead ... won | totals, log, pique | the rest; the
+    field order is checked in ``play.py``): ``_replace`` costs several times as much, and a
+    deal has six declarations.
+    """
+    cls = type(state)  # State (imported here only for the type checker: a cycle)
+    seats, dealer, stage, t = state[:4]
     cat = (stage - DECLARE) >> 1
     m = action.cards
     c = list(state.claims)
     c[2 * cat + t] = m
     claims = (c[0], c[1], c[2], c[3], c[4], c[5])
-    tally = Tally(state.seats, state.totals, explain)
     if not (stage - DECLARE) & 1:
         # Elder declares; younger answers next.
-        if explain:
-            _say_claim(tally, t, cat, m)
-        return state._replace(stage=stage + 1, turn=1 - t, claims=claims), tally
+        new = _new_state(cls, state[:2] + (stage + 1, 1 - t) + state[4:10] + (claims,) + state[11:])
+        if not explain:
+            return new, _SILENT
+        tally = Tally(seats, state.totals, explain)
+        _say_claim(tally, t, cat, m)
+        return new, tally
+    tally = Tally(seats, state.totals, explain)
     younger, elder = t, 1 - t
     winner = _answer(tally, cat, younger, claims[2 * cat + elder], m)
     if winner == elder:
@@ -460,19 +475,30 @@ def apply_declare(state: State, action: Declare, explain: bool) -> tuple[State, 
     o = list(state.outcomes)
     o[cat] = winner
     outcomes = (o[0], o[1], o[2])
+    pique = state.pique
     if cat < 2:
-        new_state = state._replace(stage=stage + 1, turn=elder, claims=claims, outcomes=outcomes)
+        stage += 1
     else:
         # Declarations are over: elder's hand is known, judge his repique; then whether his
         # pique is still possible (younger has reckoned nothing in hand).
+        stage = PLAY
         reck = reckoning(claims, outcomes, state.carte_blanche)
         if judge_repique(tally, elder, reck):
             pique = PIQUE_DEAD
         else:
             pique = PIQUE_HAND if sum(reck[younger]) else PIQUE_LIVE
-        new_state = state._replace(
-            stage=PLAY, turn=elder, claims=claims, outcomes=outcomes, pique=pique
-        )
     if tally.log:
-        new_state = new_state._replace(totals=tally.totals, log=state.log + tuple(tally.log))
-    return new_state, tally
+        totals, log = tally.totals, state.log + tuple(tally.log)
+    else:
+        totals, log = state.totals, state.log
+    new = _new_state(
+        cls,
+        state[:2]
+        + (stage, elder)
+        + state[4:10]
+        + (claims, outcomes)
+        + state[12:16]
+        + (totals, log, pique)
+        + state[19:],
+    )
+    return new, tally

@@ -21,8 +21,10 @@ ruleset ``"rubicon"``): one deal (``"partie": false``, the default) or a whole p
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
+from cardtutor.engine.cards import Card
 from cardtutor.engine.contract import Engine, LazyEvents
 from cardtutor.engine.errors import IllegalActionError, NotationError, RecordError
 from cardtutor.engine.events import Event
@@ -32,7 +34,9 @@ from cardtutor.engine.piquet.dealing import apply_next_deal, new_deal, new_parti
 from cardtutor.engine.piquet.declarations import apply_declare
 from cardtutor.engine.piquet.exchange import apply_exchange
 from cardtutor.engine.piquet.legal import check
-from cardtutor.engine.piquet.play import apply_play
+from cardtutor.engine.piquet.masks import SUIT_MASKS
+from cardtutor.engine.piquet.phase import PLAY
+from cardtutor.engine.piquet.play import apply_play, quiet_play
 from cardtutor.engine.piquet.state import State
 from cardtutor.engine.record import GameRecord
 from cardtutor.engine.text import Msg
@@ -66,11 +70,30 @@ def apply(state: State, action: Action) -> tuple[State, Sequence[Event]]:
     ...
     cardtutor.engine.errors.IllegalActionError: It is not B's turn: A is to discard 1 to 5 cards and take as many from the stock.
     """
+    if isinstance(action, Play):  # first: 24 of a deal's 32 decisions
+        # The legality of a card in a few integer tests (a sufficient test: anything it
+        # does not accept goes through :func:`check` for the reason), then the quiet play.
+        card = action.card
+        seats, _, stage, t, hands = state[:5]
+        if stage == PLAY and type(card) is Card and action.seat == seats[t]:
+            hand = hands[t]
+            lead = state.lead
+            if card.bit & (hand & SUIT_MASKS[lead >> 3] or hand if lead >= 0 else hand):
+                new_state = quiet_play(state, card)
+                if new_state is None:
+                    new_state = apply_play(state, action, False)[0]
+                return new_state, LazyEvents(partial(_events, state, action))
     msg = check(state, action)
     if msg is not None:
         raise IllegalActionError(msg)
     new_state, _ = step(state, action, False)
-    return new_state, LazyEvents(lambda: step(state, action, True)[1])
+    # partial, not a lambda: a closure would put this function's locals in cells
+    return new_state, LazyEvents(partial(_events, state, action))
+
+
+def _events(state: State, action: Action) -> list[Event]:
+    """The events of a legal ``action`` (the explaining path)."""
+    return step(state, action, True)[1]
 
 
 class PiquetEngine:

@@ -256,18 +256,22 @@ class LegalActions:
         """A random legal action (not uniform: exchanges pick the count first, declarations are
         the best honest one three times in four, else a random legal claim)."""
         state = self.state
-        stage = state.stage
+        seats, _, stage, t, hands = state[:5]
         if stage == PLAY:  # first: 24 of a deal's 32 decisions
-            m = playable(state)
+            m = hands[t]
+            lead = state.lead
+            if lead >= 0:  # (playable, inlined) follow suit if able
+                m = m & SUIT_MASKS[lead >> 3] or m
             # rng.random() is one C call; rng.randrange goes through three Python frames.
             for _ in range(int(rng.random() * m.bit_count())):
                 m &= m - 1
-            return _plays(state.seats[state.turn])[(m & -m).bit_length() - 1]
+            seat = seats[t]
+            plays = _PLAYS.get(seat) or _plays(seat)
+            return plays[(m & -m).bit_length() - 1]
         if stage == OVER:
             raise IndexError("no legal actions: the game is over")
-        t = state.turn
-        seat = state.seats[t]
-        hand = state.hands[t]
+        seat = seats[t]
+        hand = hands[t]
         if stage < DECLARE:
             top = _most_discarded(state)
             n = rng.randint(ELDER_MIN_DISCARD, top)

@@ -9,8 +9,6 @@ before younger has reckoned anything.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardtutor.engine.cards import ALL_CARDS, Card
 from cardtutor.engine.piquet.actions import Play
 from cardtutor.engine.piquet.categories import CAPOT, CARDS, LAST, LEAD, PIQUE, TRICK
@@ -44,13 +42,11 @@ from cardtutor.engine.piquet.state import (
     F_TRICKS,
     F_TURN,
     F_WON,
+    State,
     rebuild,
 )
 from cardtutor.engine.piquet.tally import Tally
 from cardtutor.engine.text import Msg
-
-if TYPE_CHECKING:
-    from cardtutor.engine.piquet.state import State
 
 __all__: list[str] = []
 
@@ -88,7 +84,7 @@ def _pique_after(tally: Tally, pique: int, seat: int, elder: int) -> int:
     return pique
 
 
-def _quiet_play(state: State, card: Card) -> State | None:
+def quiet_play(state: State, card: Card) -> State | None:
     """The state after ``card`` when nothing but the point for the lead or the trick can
     happen and nobody wants words; ``None`` when the full path is needed.
 
@@ -98,41 +94,73 @@ def _quiet_play(state: State, card: Card) -> State | None:
     and not while a pique can still be scored or explained. It writes the same state as the
     full path (a hypothesis test compares them).
     """
-    tricks = state.tricks
-    if not tricks or len(tricks) == TRICKS - 1 and state.lead >= 0:
+    # the fields read, by unpacking slices: one step each, where every ``state.name`` is
+    # an attribute look-up through a descriptor
+    _, dealer, _, t, h = state[:5]
+    lead, leader, tricks, w, totals, log, pique = state[12:19]
+    if not tricks or len(tricks) == TRICKS - 1 and lead >= 0:
         return None
-    t = state.turn
-    idx = card.index
-    lead = state.lead
-    fields = list(state)
-    h = state.hands
-    fields[F_HANDS] = (h[0] ^ card.bit, h[1]) if t == 0 else (h[0], h[1] ^ card.bit)
-    if lead < 0:
+    bit = card.bit
+    hands = (h[0] ^ bit, h[1]) if t == 0 else (h[0], h[1] ^ bit)
+    # The new state is the old one's fields with a few replaced: runs of unchanged fields
+    # are copied by slicing (field order checked below the function).
+    if lead < 0:  # the lead scores a point
         scorer, category, points = t, LEAD, POINTS_LEAD
-        fields[F_TURN] = 1 - t
-        fields[F_LEAD] = idx
-        fields[F_LEADER] = t
+        # seats, dealer, stage | turn, hands | dealt ... outcomes | lead, leader, tricks, won
+        head = state[:3] + (1 - t, hands) + state[5:12] + (card.index, t) + state[14:16]
     else:
-        leader = state.leader
+        idx = card.index
         winner = _winner(lead, idx, leader, t)
-        scorer, category, points = (t, TRICK, POINTS_TRICK) if winner == t else (-1, 0, 0)
-        w = state.won
-        fields[F_TURN] = winner
-        fields[F_LEAD] = -1
-        fields[F_LEADER] = winner
-        fields[F_TRICKS] = tricks + ((leader, lead, idx, winner),)
-        fields[F_WON] = (w[0] + 1, w[1]) if winner == 0 else (w[0], w[1] + 1)
-    if scorer >= 0:
-        pique = state.pique
-        totals = state.totals
-        total = totals[scorer] + points
-        if pique != PIQUE_DEAD and (
-            pique == PIQUE_LIVE or (scorer != state.dealer and total >= PIQUE_AT)
-        ):
-            return None  # the pique is scored, or denied in words: the full path
-        fields[F_TOTALS] = (total, totals[1]) if scorer == 0 else (totals[0], total)
-        fields[F_LOG] = state.log + ((scorer, category, points),)
-    return rebuild(fields)
+        won = (w[0] + 1, w[1]) if winner == 0 else (w[0], w[1] + 1)
+        head = (
+            state[:3]
+            + (winner, hands)
+            + state[5:12]
+            + (-1, winner, tricks + ((leader, lead, idx, winner),), won)
+        )
+        if winner != t:  # the leader wins: no point for anyone
+            return _new_state(State, head + state[16:])
+        scorer, category, points = t, TRICK, POINTS_TRICK
+    total = totals[scorer] + points
+    if pique != PIQUE_DEAD and (pique == PIQUE_LIVE or (scorer != dealer and total >= PIQUE_AT)):
+        return None  # the pique is scored, or denied in words: the full path
+    # | totals, log | pique, carte_blanche, deal_number, partie
+    return _new_state(
+        State,
+        head
+        + (
+            (total, totals[1]) if scorer == 0 else (totals[0], total),
+            log + ((scorer, category, points),),
+        )
+        + state[18:],
+    )
+
+
+assert State._fields == (
+    "seats",
+    "dealer",
+    "stage",
+    "turn",
+    "hands",
+    "dealt",
+    "stock",
+    "discards",
+    "elder_left",
+    "looked",
+    "claims",
+    "outcomes",
+    "lead",
+    "leader",
+    "tricks",
+    "won",
+    "totals",
+    "log",
+    "pique",
+    "carte_blanche",
+    "deal_number",
+    "partie",
+)
+_new_state = tuple.__new__
 
 
 def _winner(lead: int, card: int, leader: int, second: int) -> int:
@@ -143,7 +171,7 @@ def _winner(lead: int, card: int, leader: int, second: int) -> int:
 def apply_play(state: State, action: Play, explain: bool) -> tuple[State, Tally]:
     """The state after a (legal) card and its tally."""
     if not explain:
-        quiet = _quiet_play(state, action.card)
+        quiet = quiet_play(state, action.card)
         if quiet is not None:
             return quiet, _SILENT
     t = state.turn
