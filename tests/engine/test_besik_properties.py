@@ -244,7 +244,7 @@ def test_lazy_events_equal_eager_events_and_states(
         quiet_state, quiet_events = transition(state, action, False)
         new, lazy = apply(state, action)
         assert new == eager_state == quiet_state
-        assert quiet_events == ()  # only a new deal (not reached here) builds them anyway
+        assert quiet_events == ()
         assert list(lazy) == list(eager_events) and len(lazy) == len(eager_events)
         if isinstance(action, Play) and not new.trick and new.turn >= 0:
             # the quiet path finds the trick's winner inline: he is to act

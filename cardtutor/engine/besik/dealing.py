@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from cardtutor.engine.besik.actions import NewDeal
@@ -19,6 +20,7 @@ from cardtutor.engine.besik.scoring import add_points
 from cardtutor.engine.besik.state import PLAY, State, Table
 from cardtutor.engine.besik.uids import PC, RANK_OF, SEVEN, SUIT_OF
 from cardtutor.engine.cards import PhysicalCard, Suit, bit_indices
+from cardtutor.engine.contract import LazyEvents
 from cardtutor.engine.errors import NotationError
 from cardtutor.engine.events import Event
 from cardtutor.engine.text import Msg
@@ -142,7 +144,7 @@ def initial_state(
     carried: tuple[int, ...] | None,
     deal_no: int,
     history: tuple[tuple[int, ...], ...] = (),
-) -> tuple[State, tuple[Event, ...]]:
+) -> tuple[State, Sequence[Event]]:
     n = len(seats)
     if n not in (2, 3, 4) or len(set(seats)) != n:
         raise deal_error("players")
@@ -179,45 +181,11 @@ def initial_state(
     zeros = (0,) * n
     used = [0] * N_SLOTS
     log: tuple[tuple[int, str, int], ...] = ()
-    events = [
-        Event(
-            "info",
-            seats[dealer],
-            Msg(
-                "besik.deal",
-                dealer=seats[dealer],
-                count=n,
-                size=HAND_SIZE,
-                batches="-".join(map(str, DEAL_BATCHES)),
-                card=PC[up],
-                suit=Suit(trump),
-                talon=len(talon_t),
-            ),
-            cards=(PC[up],),
-            rule="besik#deal",
-        )
-    ]
     if RANK_OF[up] == SEVEN:
         p = party_of[dealer]
         scores = add_points(scores, p, POINTS_TRUMP_SEVEN)
         log = ((p, "seven_turned_up", POINTS_TRUMP_SEVEN),)
         used[U_SEVEN] |= 1 << up
-        events.append(
-            Event.score(
-                seats[dealer],
-                "seven_turned_up",
-                POINTS_TRUMP_SEVEN,
-                Msg(
-                    "besik.score.seven_up",
-                    seat=seats[dealer],
-                    card=PC[up],
-                    points=POINTS_TRUMP_SEVEN,
-                ),
-                rule="besik#seven-turned-up",
-                totals=dict(zip(parties, scores, strict=True)),
-                cards=(PC[up],),
-            )
-        )
     state = State(
         table,
         tuple(masks),
@@ -240,7 +208,52 @@ def initial_state(
         log,
         -1,
     )
-    return state, tuple(events)
+    # the events are told from the state when read (a playout never reads them)
+    return state, LazyEvents(partial(deal_events, state))
+
+
+def deal_events(state: State) -> tuple[Event, ...]:
+    """The events of a new deal: who dealt, the trump card; the dealer's points if it is a
+    seven."""
+    t = state.table
+    seats = t.seats
+    up = t.up_initial
+    events = [
+        Event(
+            "info",
+            seats[t.dealer],
+            Msg(
+                "besik.deal",
+                dealer=seats[t.dealer],
+                count=len(seats),
+                size=HAND_SIZE,
+                batches="-".join(map(str, DEAL_BATCHES)),
+                card=PC[up],
+                suit=Suit(t.trump),
+                talon=len(t.talon),
+            ),
+            cards=(PC[up],),
+            rule="besik#deal",
+        )
+    ]
+    if RANK_OF[up] == SEVEN:
+        events.append(
+            Event.score(
+                seats[t.dealer],
+                "seven_turned_up",
+                POINTS_TRUMP_SEVEN,
+                Msg(
+                    "besik.score.seven_up",
+                    seat=seats[t.dealer],
+                    card=PC[up],
+                    points=POINTS_TRUMP_SEVEN,
+                ),
+                rule="besik#seven-turned-up",
+                totals=dict(zip(t.parties, state.scores, strict=True)),
+                cards=(PC[up],),
+            )
+        )
+    return tuple(events)
 
 
 def start_deal(
@@ -255,7 +268,7 @@ def start_deal(
     talon: Sequence[PhysicalCard | str] | None = None,
     play_to: str = "deal",
     scores: Mapping[str, int] | None = None,
-) -> tuple[State, tuple[Event, ...]]:
+) -> tuple[State, Sequence[Event]]:
     """Deal a new Besik deal, from a ``seed`` or from explicit cards.
 
     ``seats`` are in play order (clockwise); the dealer defaults to the last seat, so the
@@ -295,7 +308,7 @@ def start_deal(
     )
 
 
-def apply_new_deal(s: State, a: NewDeal) -> tuple[State, tuple[Event, ...]]:
+def apply_new_deal(s: State, a: NewDeal) -> tuple[State, Sequence[Event]]:
     t = s.table
     hands = dict(a.hands) if a.hands else None
     return initial_state(

@@ -98,8 +98,8 @@ def _events(state: State, action: Action) -> tuple[Event, ...]:
 def transition(state: State, action: Action, explain: bool) -> tuple[State, tuple[Event, ...]]:
     """The next state of a legal ``action`` and, with ``explain``, its events.
 
-    Every transition but the new deal (once per deal of a whole game, which builds its
-    events either way) skips its events when ``explain`` is false.
+    Every transition skips its events when ``explain`` is false (a new deal's are told
+    from the new state, when read).
     """
     if isinstance(action, Play):
         return apply_play(state, action.card.uid, explain)
@@ -112,7 +112,7 @@ def transition(state: State, action: Action, explain: bool) -> tuple[State, tupl
     if isinstance(action, Exchange):
         return apply_exchange(state, action.card.uid, explain)
     new, events = apply_new_deal(state, action)
-    return new, events if explain else ()
+    return new, tuple(events) if explain else ()
 
 
 EXAMPLE_PATH = Path(__file__).resolve().parent.parent / "examples" / "besik_example.json"
@@ -125,7 +125,7 @@ class BesikEngine:
     game = "besik"
     rule_anchors: Mapping[str, tuple[str, str]] = RULE_ANCHORS
 
-    def start(self, record: GameRecord) -> tuple[State, tuple[Event, ...]]:
+    def start(self, record: GameRecord) -> tuple[State, Sequence[Event]]:
         deal = record.deal
         players = deal.get("players", len(record.seats))
         if players != len(record.seats):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from math import floor
 
 from cardtutor.engine.besik.actions import (
     ACTION_TYPES,
@@ -216,21 +217,24 @@ class LegalActions:
             if trick and talon_pos >= len(t.talon) and up_card < 0:
                 mask = playable(s, turn)  # the duties of the last eight tricks
             n = mask.bit_count()
-            # rng.random() rather than randrange: a third of the cost, and uniform
-            # enough for a handful of choices
+            # floor(rng.random() * n) rather than randrange: a fraction of the cost, and
+            # uniform enough for a handful of choices (math.floor is a plain C function,
+            # cheaper to call than the int type)
             if window or not s.trick_no:
                 decl = self._declarations()
-                i = int(rng.random() * (n + len(decl)))
+                i = floor(rng.random() * (n + len(decl)))
                 if i >= n:
                     return decl[i - n]
             else:
-                i = int(rng.random() * n)
+                i = floor(rng.random() * n)
             for _ in range(i):
                 mask &= mask - 1  # drop the lowest card: the i-th lowest is left lowest
-            return _plays_of(t.seats[turn])[(mask & -mask).bit_length() - 1]
+            seat = t.seats[turn]
+            plays = _SEAT_PLAYS.get(seat) or _plays_of(seat)
+            return plays[(mask & -mask).bit_length() - 1]
         if phase is DRAW:
             decl = self._declarations()
-            i = int(rng.random() * (len(decl) + 1))
+            i = floor(rng.random() * (len(decl) + 1))
             return decl[i] if i < len(decl) else _draw(t.seats[turn])
         if phase is DEAL:
             return NewDeal(t.seats[turn], seed=rng.randrange(2**32))

@@ -267,31 +267,32 @@ def could_meld(
     >>> could_meld(kq, tuple(used))
     False
     """
-    # first the test on the whole hand, which most hands fail: one fold of the packs
-    fold = (hand | hand >> 32 | hand >> 64 | hand >> 96) & _FOLD
-    honours = hand & _HONOURS
-    if not fold >> 1 & fold & _QUEENS32 and fold & _BESIK32 != _BESIK32 and honours.bit_count() < 4:
-        return False
     if used is None:
         used = _NONE_USED
-    fm = hand & ~used[U_MARRIAGE]
-    if not rules.marriage_from_sequence:
-        fm &= ~used[U_QUINT]
-    fold = _fold(fm)
-    if fold >> 1 & fold & _QUEENS32:
-        return True
-    fq = _fold(hand & ~used[U_QUINT])
-    if fq >> 1 & fq & _QUEENS32:  # a Quint-Major needs a king and queen too
-        for suit in range(4):
-            if fq >> (suit * 8) & _QUINT32 == _QUINT32:
-                return True
-    qs_all = hand & _QS_ALL
-    jd_all = hand & _JD_ALL
-    if qs_all and jd_all:
+    # first the whole hand, one fold of the packs: most hands hold no king and queen of
+    # one suit and no Besik pair, and then only four of a kind remains to test
+    fold = (hand | hand >> 32 | hand >> 64 | hand >> 96) & _FOLD
+    pairs = fold >> 1 & fold & _QUEENS32
+    if pairs:
+        fm = hand & ~used[U_MARRIAGE]
+        if not rules.marriage_from_sequence:
+            fm &= ~used[U_QUINT]
+        fm = _fold(fm)
+        if fm >> 1 & fm & _QUEENS32:
+            return True
+        fq = _fold(hand & ~used[U_QUINT])
+        if fq >> 1 & fq & _QUEENS32:  # a Quint-Major needs a king and queen too
+            for suit in range(4):
+                if fq >> (suit * 8) & _QUINT32 == _QUINT32:
+                    return True
+    if fold & _BESIK32 == _BESIK32:
+        qs_all = hand & _QS_ALL
+        jd_all = hand & _JD_ALL
         for slot, size in _BESIK_SLOTS:
             fresh = ~used[slot]
             if (qs_all & fresh).bit_count() >= size and (jd_all & fresh).bit_count() >= size:
                 return True
+    honours = hand & _HONOURS
     if honours.bit_count() < 4:
         return False
     for rank_mask, slot in _FOURS:
