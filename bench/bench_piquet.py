@@ -23,8 +23,9 @@ from cardtutor.engine.piquet import ENGINE, State, new_deal, new_partie
 
 
 def _play(state: State, rng: random.Random) -> State:
+    apply = ENGINE.apply
     while not state.is_over:
-        state, _ = ENGINE.apply(state, state.legal_actions.sample(rng))
+        state, _ = apply(state, state.legal_actions.sample(rng))
     return state
 
 

@@ -37,8 +37,19 @@ def _show_carte_blanche(tally: Tally, state: State, seat: int) -> None:
         )
 
 
+_SILENT = Tally(("", ""), (0, 0), explain=False)
+"""The tally of a quiet exchange: no score, and its events are never read."""
+
+_new_state = tuple.__new__
+
+
 def apply_exchange(state: State, action: Exchange, explain: bool) -> tuple[State, Tally]:
-    """The state after a (legal) exchange and its tally (no score: only words)."""
+    """The state after a (legal) exchange and its tally (no score: only words).
+
+    The new state is built from slices of the old one's fields (seats, dealer | stage, turn,
+    hands | dealt | stock, discards, elder_left, looked | the rest; the field order is
+    checked in ``play.py``): ``_replace`` costs several times as much.
+    """
     t = state.turn
     d = action.discard
     n = d.bit_count()
@@ -49,47 +60,53 @@ def apply_exchange(state: State, action: Exchange, explain: bool) -> tuple[State
     x = [state.discards[0], state.discards[1]]
     x[t] = d
     hands, discards = (h[0], h[1]), (x[0], x[1])
-    tally = Tally(state.seats, state.totals, explain)
     other = 1 - t
+    cls = type(state)  # State (imported here only for the type checker: a cycle)
     if state.stage == EXCHANGE_ELDER:
         left = ELDER_STOCK - n
-        if explain:
-            tally.info(
-                t,
-                "piquet.info.exchange_elder" if left else "piquet.info.exchange_elder_all",
-                rule="piquet#exchange",
-                seat=state.seats[t],
-                n=n,
-                left=left,
-                own=Msg(f"piquet.num.{ELDER_STOCK}"),
-            )
-            _show_carte_blanche(tally, state, other)
-        new_state = state._replace(
-            stage=EXCHANGE_YOUNGER,
-            turn=other,
-            hands=hands,
-            stock=rest,
-            discards=discards,
-            elder_left=mask(rest[:left]),
+        new_state = _new_state(
+            cls,
+            state[:2]
+            + (EXCHANGE_YOUNGER, other, hands)
+            + state[5:6]
+            + (rest, discards, mask(rest[:left]))
+            + state[9:],
         )
-        return new_state, tally
-    if explain:
-        left = len(rest)
-        key = (
-            "piquet.info.exchange_younger_looks"
-            if action.look
-            else "piquet.info.exchange_younger"
-            if left
-            else "piquet.info.exchange_younger_all"
+        if not explain:
+            return new_state, _SILENT
+        tally = Tally(state.seats, state.totals, explain)
+        tally.info(
+            t,
+            "piquet.info.exchange_elder" if left else "piquet.info.exchange_elder_all",
+            rule="piquet#exchange",
+            seat=state.seats[t],
+            n=n,
+            left=left,
+            own=Msg(f"piquet.num.{ELDER_STOCK}"),
         )
-        tally.info(t, key, rule="piquet#exchange", seat=state.seats[t], n=n, left=left)
         _show_carte_blanche(tally, state, other)
-    new_state = state._replace(
-        stage=DECLARE,
-        turn=other,
-        hands=hands,
-        stock=rest,
-        discards=discards,
-        looked=action.look,
+        return new_state, tally
+    new_state = _new_state(
+        cls,
+        state[:2]
+        + (DECLARE, other, hands)
+        + state[5:6]
+        + (rest, discards)
+        + state[8:9]
+        + (action.look,)
+        + state[10:],
     )
+    if not explain:
+        return new_state, _SILENT
+    tally = Tally(state.seats, state.totals, explain)
+    left = len(rest)
+    key = (
+        "piquet.info.exchange_younger_looks"
+        if action.look
+        else "piquet.info.exchange_younger"
+        if left
+        else "piquet.info.exchange_younger_all"
+    )
+    tally.info(t, key, rule="piquet#exchange", seat=state.seats[t], n=n, left=left)
+    _show_carte_blanche(tally, state, other)
     return new_state, tally
