@@ -271,7 +271,10 @@ def could_meld(
         used = _NONE_USED
     # first the whole hand, one fold of the packs: most hands hold no king and queen of
     # one suit and no Besik pair, and then only four of a kind remains to test
-    fold = (hand | hand >> 32 | hand >> 64 | hand >> 96) & _FOLD
+    if hand >> 64:  # three or four packs
+        fold = (hand | hand >> 32 | hand >> 64 | hand >> 96) & _FOLD
+    else:  # two players, two packs: half the work
+        fold = (hand | hand >> 32) & _FOLD
     pairs = fold >> 1 & fold & _QUEENS32
     if pairs:
         fm = hand & ~used[U_MARRIAGE]

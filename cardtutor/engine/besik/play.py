@@ -132,15 +132,10 @@ def play_card(s: State, u: int, score_end: bool = True) -> State:
     trick = trick + ((seat, u),)
     if len(trick) < n:
         nxt = seat + 1
-        return _new_state(
-            State,
-            # table, hands, declared, talon_pos, up_card, trick, turn, phase, window,
-            # melded, taken, then used ... log unchanged, then winner
-            (t, tuple(hl), declared, talon_pos, up_card, trick, nxt if nxt < n else 0)
-            + (PLAY, 0, False, -1)
-            + s[11:19]
-            + (-1,),
-        )
+        # table, hands, declared, talon_pos, up_card, trick, turn, phase, window, melded,
+        # taken, then used ... log unchanged, then winner
+        head = (t, tuple(hl), declared, talon_pos, up_card, trick, nxt if nxt < n else 0, PLAY)
+        return _new_state(State, head + (0, False, -1) + s[11:19] + (-1,))
     # the trick's winner (:func:`trick_winner`, inlined: once per trick)
     trump = t.trump
     ws, wu = trick[0]
@@ -152,22 +147,38 @@ def play_card(s: State, u: int, score_end: bool = True) -> State:
                 ws, wu = x_seat, x
         elif SUIT_OF[x] == trump:
             ws, wu = x_seat, x
-    won = list(s.won)
+    used, melds, won_t, tricks_won, _, trick_no, scores, log = s[11:19]
+    won = list(won_t)
     won[ws] |= taken
-    tw = list(s.tricks_won)
+    tw = list(tricks_won)
     tw[ws] += 1
     end_play = talon_pos >= len(t.talon) and up_card < 0
     hands_t = tuple(hl)
+    # the trick is complete: its winner draws (or, in the last eight, leads)
     state = _new_state(
         State,
-        # the trick is complete: its winner draws (or, in the last eight, leads)
-        (t, hands_t, declared, talon_pos, up_card, (), ws)
-        + ((PLAY, 0) if end_play else (DRAW, 1))  # phase, window
-        + (False, -1)  # melded, taken
-        + s[11:13]  # used, melds
-        + (tuple(won), tuple(tw), trick, s.trick_no + 1)  # ..., last_trick, trick_no
-        + s[17:19]  # scores, log
-        + (-1,),  # winner
+        (
+            t,
+            hands_t,
+            declared,
+            talon_pos,
+            up_card,
+            (),  # trick
+            ws,  # turn
+            PLAY if end_play else DRAW,
+            0 if end_play else 1,  # window
+            False,  # melded
+            -1,  # taken
+            used,
+            melds,
+            tuple(won),
+            tuple(tw),
+            trick,  # last_trick
+            trick_no + 1,
+            scores,
+            log,
+            -1,  # winner
+        ),
     )
     if score_end and end_play and not any(hands_t):
         return end_deal(state, ws, [], False)[0]
