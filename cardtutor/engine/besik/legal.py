@@ -227,8 +227,9 @@ class LegalActions:
                     return decl[i - n]
             else:
                 i = floor(rng.random() * n)
-            for _ in range(i):
+            while i:  # (a while loop: no range object to build)
                 mask &= mask - 1  # drop the lowest card: the i-th lowest is left lowest
+                i -= 1
             seat = t.seats[turn]
             plays = _SEAT_PLAYS.get(seat) or _plays_of(seat)
             return plays[(mask & -mask).bit_length() - 1]

@@ -299,7 +299,8 @@ def could_meld(
     if honours.bit_count() < 4:
         return False
     for rank_mask, slot in _FOURS:
-        if (honours & rank_mask & ~used[slot]).bit_count() >= 4:
+        four = honours & rank_mask
+        if four.bit_count() >= 4 and (four & ~used[slot]).bit_count() >= 4:
             return True
     return False
 

@@ -264,8 +264,10 @@ class LegalActions:
                 m = m & SUIT_MASKS[lead >> 3] or m
             # rng.random() is one C call; rng.randrange goes through three Python frames (and
             # math.floor, a plain C function, is cheaper to call than the int type).
-            for _ in range(floor(rng.random() * m.bit_count())):
+            i = floor(rng.random() * m.bit_count())
+            while i:  # drop the lowest card i times (a while loop: no range object)
                 m &= m - 1
+                i -= 1
             seat = seats[t]
             plays = _PLAYS.get(seat) or _plays(seat)
             return plays[(m & -m).bit_length() - 1]
