@@ -95,9 +95,17 @@ def value(cat: int, m: int) -> tuple[int, int]:
     """Comparable value of a (valid, non-empty) claim: higher is better."""
     if cat == 0:
         return (m.bit_count(), pips(m))
+    # suit by suit or rank by rank, unrolled: no generator (six claims a deal)
     if cat == 1:
-        return max(SEQ_BEST[(m >> (8 * s)) & 255] for s in range(4))
-    return max(((m & RANK_MASKS[o]).bit_count(), o) for o in SET_OFFSETS)
+        return max(
+            SEQ_BEST[m & 255], SEQ_BEST[m >> 8 & 255], SEQ_BEST[m >> 16 & 255], SEQ_BEST[m >> 24]
+        )
+    best = (-1, -1)  # (as max(): an empty claim gives (0, the ace offset))
+    for o in SET_OFFSETS:
+        v = ((m & RANK_MASKS[o]).bit_count(), o)
+        if v > best:
+            best = v
+    return best
 
 
 def _set_points(n: int) -> int:
@@ -132,9 +140,17 @@ def claim_score(cat: int, m: int) -> int:
     """The points of a (valid) claim."""
     if cat == 0:
         return m.bit_count()
-    if cat == 1:
-        return sum(SEQ_SCORE[(m >> (8 * s)) & 255] for s in range(4))
-    return sum(_set_points((m & RANK_MASKS[o]).bit_count()) for o in SET_OFFSETS)
+    if cat == 1:  # unrolled, as in value()
+        return (
+            SEQ_SCORE[m & 255]
+            + SEQ_SCORE[m >> 8 & 255]
+            + SEQ_SCORE[m >> 16 & 255]
+            + SEQ_SCORE[m >> 24]
+        )
+    points = 0
+    for o in SET_OFFSETS:
+        points += _set_points((m & RANK_MASKS[o]).bit_count())
+    return points
 
 
 def high_first(m: int) -> tuple[Card, ...]:
@@ -180,11 +196,19 @@ def honest(cat: int, hand: int) -> int:
             if v > best_v:
                 best, best_v = suit, v
         return best
-    if cat == 1:
-        return sum(SEQ_HONEST[(hand >> (8 * s)) & 255] << (8 * s) for s in range(4))
-    return sum(
-        hand & RANK_MASKS[o] for o in SET_OFFSETS if (hand & RANK_MASKS[o]).bit_count() >= SET_MIN
-    )
+    if cat == 1:  # suit by suit (unrolled: no generator)
+        return (
+            SEQ_HONEST[hand & 255]
+            | SEQ_HONEST[hand >> 8 & 255] << 8
+            | SEQ_HONEST[hand >> 16 & 255] << 16
+            | SEQ_HONEST[hand >> 24 & 255] << 24
+        )
+    claim = 0
+    for o in SET_OFFSETS:
+        held = hand & RANK_MASKS[o]
+        if held.bit_count() >= SET_MIN:
+            claim |= held
+    return claim
 
 
 def claim_options(cat: int, hand: int) -> Iterator[int]:

@@ -40,7 +40,30 @@ SET_OFFSETS = (7, 6, 5, 4, 3)
 """A K Q J 10, best first: the ranks that make sets."""
 SET_MASK = sum(RANK_MASKS[o] for o in SET_OFFSETS)
 
-bits = bit_indices
+_SUIT_BITS = tuple(
+    tuple(tuple(8 * s + i for i in range(8) if b >> i & 1) for b in range(256)) for s in range(4)
+)
+"""Per suit, per byte value: the card indices of its set bits (:func:`bits`)."""
+_CLUBS_BITS, _DIAMONDS_BITS, _HEARTS_BITS, _SPADES_BITS = _SUIT_BITS
+
+
+def bits(m: int) -> list[int]:
+    """The card indices of a mask, lowest first (:func:`~cardtutor.engine.cards.bit_indices`),
+    one table look-up per suit rather than a step per card.
+
+    >>> bits(0b1000_0001_0000_0000_0000_0000_0000_0110)
+    [1, 2, 24, 31]
+    >>> bits(1 << 40) == bit_indices(1 << 40)
+    True
+    """
+    if m >> 32:  # not a mask of one pack's cards
+        return bit_indices(m)
+    return [
+        *_CLUBS_BITS[m & 255],
+        *_DIAMONDS_BITS[m >> 8 & 255],
+        *_HEARTS_BITS[m >> 16 & 255],
+        *_SPADES_BITS[m >> 24],
+    ]
 
 
 def mask(indices: Iterable[int]) -> int:
