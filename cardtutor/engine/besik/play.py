@@ -84,10 +84,11 @@ def check_draw(s: State) -> Msg | None:
     return None
 
 
-# The hot path builds each new state as a plain tuple of the fields, copying the unchanged
-# runs of fields by slicing the old state: a random deal makes about 90 transitions, and a
-# 20-field ``State(...)`` or ``_replace`` call costs several times as much. The slices
-# below rely on this field order, checked once here.
+# The hot path unpacks the old state's fields by name and builds the new state as one tuple
+# display: a random deal makes about 90 transitions, and a ``State(...)`` call (a Python
+# frame), ``_replace`` (a dict of keywords), attribute look-ups (descriptors) or slices and
+# concatenations (temporary tuples) cost several times as much. This relies on the field
+# order, checked once here.
 assert State._fields == (
     "table",
     "hands",
@@ -120,8 +121,29 @@ def play_card(s: State, u: int, score_end: bool = True) -> State:
     With ``score_end`` false, the last trick's state is returned before the end of the
     deal is scored (:func:`apply_play` then scores it with its events).
     """
-    t, hands, declared, talon_pos, up_card, trick, seat = s[:7]
-    n = len(t.seats)
+    (
+        t,
+        hands,
+        declared,
+        talon_pos,
+        up_card,
+        trick,
+        seat,
+        _,  # phase: PLAY
+        _,  # window: 0 or 2
+        _,  # melded
+        _,  # taken
+        used,
+        melds,
+        won,
+        tricks_won,
+        last_trick,
+        trick_no,
+        scores,
+        log,
+        _,  # winner: -1
+    ) = s
+    n = len(hands)
     bit = 1 << u
     hl = list(hands)
     hl[seat] ^= bit
@@ -130,12 +152,33 @@ def play_card(s: State, u: int, score_end: bool = True) -> State:
         dl[seat] ^= bit
         declared = tuple(dl)
     trick = trick + ((seat, u),)
-    if len(trick) < n:
-        nxt = seat + 1
-        # table, hands, declared, talon_pos, up_card, trick, turn, phase, window, melded,
-        # taken, then used ... log unchanged, then winner
-        head = (t, tuple(hl), declared, talon_pos, up_card, trick, nxt if nxt < n else 0, PLAY)
-        return _new_state(State, head + (0, False, -1) + s[11:19] + (-1,))
+    if len(trick) < n:  # the next player plays to the trick
+        turn = seat + 1
+        return _new_state(
+            State,
+            (
+                t,
+                tuple(hl),
+                declared,
+                talon_pos,
+                up_card,
+                trick,
+                turn if turn < n else 0,
+                PLAY,
+                0,  # window
+                False,  # melded
+                -1,  # taken
+                used,
+                melds,
+                won,
+                tricks_won,
+                last_trick,
+                trick_no,
+                scores,
+                log,
+                -1,  # winner
+            ),
+        )
     # the trick's winner (:func:`trick_winner`, inlined: once per trick)
     trump = t.trump
     ws, wu = trick[0]
@@ -147,9 +190,8 @@ def play_card(s: State, u: int, score_end: bool = True) -> State:
                 ws, wu = x_seat, x
         elif SUIT_OF[x] == trump:
             ws, wu = x_seat, x
-    used, melds, won_t, tricks_won, _, trick_no, scores, log = s[11:19]
-    won = list(won_t)
-    won[ws] |= taken
+    wl = list(won)
+    wl[ws] |= taken
     tw = list(tricks_won)
     tw[ws] += 1
     end_play = talon_pos >= len(t.talon) and up_card < 0
@@ -171,7 +213,7 @@ def play_card(s: State, u: int, score_end: bool = True) -> State:
             -1,  # taken
             used,
             melds,
-            tuple(won),
+            tuple(wl),
             tuple(tw),
             trick,  # last_trick
             trick_no + 1,
@@ -229,14 +271,36 @@ def _trick_event(
 def draw_cards(s: State) -> State:
     """The state after the draw, without events: the trick winner draws, then the others
     in play order; the last card drawn with the talon empty is the face-up card."""
-    t, hands, declared, pos, up, _, turn = s[:7]
-    n = len(t.seats)
+    (
+        t,
+        hands,
+        declared,
+        pos,
+        up,
+        trick,
+        turn,
+        _,  # phase: DRAW
+        _,  # window: 1
+        melded,
+        taken,
+        used,
+        melds,
+        won,
+        tricks_won,
+        last_trick,
+        trick_no,
+        scores,
+        log,
+        _,  # winner: -1
+    ) = s
+    n = len(hands)
     talon = t.talon
     hl = list(hands)
     if pos + n <= len(talon):  # the common case: every card from the face-down talon
-        for i in range(n):
-            seat = turn + i
-            hl[seat if seat < n else seat - n] |= 1 << talon[pos + i]
+        seat = turn
+        for u in talon[pos : pos + n]:
+            hl[seat] |= 1 << u
+            seat = seat + 1 if seat + 1 < n else 0
         pos += n
         window = 2
     else:
@@ -248,10 +312,30 @@ def draw_cards(s: State) -> State:
                 u, up = up, -1
             hl[(turn + i) % n] |= 1 << u
         window = 0 if pos >= len(talon) and up < 0 else 2
-    # table, hands, declared, talon_pos, up_card, trick, turn, phase, window, then
-    # melded ... log unchanged, then winner
     return _new_state(
-        State, (t, tuple(hl), declared, pos, up, (), turn, PLAY, window) + s[9:19] + (-1,)
+        State,
+        (
+            t,
+            tuple(hl),
+            declared,
+            pos,  # talon_pos
+            up,  # up_card
+            trick,
+            turn,
+            PLAY,
+            window,
+            melded,
+            taken,
+            used,
+            melds,
+            won,
+            tricks_won,
+            last_trick,
+            trick_no,
+            scores,
+            log,
+            -1,  # winner
+        ),
     )
 
 

@@ -94,45 +94,84 @@ def quiet_play(state: State, card: Card) -> State | None:
     and not while a pique can still be scored or explained. It writes the same state as the
     full path (a hypothesis test compares them).
     """
-    # the fields read, by unpacking slices: one step each, where every ``state.name`` is
-    # an attribute look-up through a descriptor
-    _, dealer, _, t, h = state[:5]
-    lead, leader, tricks, w, totals, log, pique = state[12:19]
+    # Every field unpacked by name and the new state built as one tuple display: unpacking
+    # is one step, where every ``state.name`` is a look-up through a descriptor, and one
+    # display allocates less than slices and concatenations (field order checked below).
+    (
+        seats,
+        dealer,
+        stage,
+        t,
+        h,
+        dealt,
+        stock,
+        discards,
+        elder_left,
+        looked,
+        claims,
+        outcomes,
+        lead,
+        leader,
+        tricks,
+        won,
+        totals,
+        log,
+        pique,
+        carte_blanche,
+        deal_number,
+        partie,
+    ) = state
     if not tricks or len(tricks) == TRICKS - 1 and lead >= 0:
         return None
     bit = card.bit
     hands = (h[0] ^ bit, h[1]) if t == 0 else (h[0], h[1] ^ bit)
-    # The new state is the old one's fields with a few replaced: runs of unchanged fields
-    # are copied by slicing (field order checked below the function).
     if lead < 0:  # the lead scores a point
         scorer, category, points = t, LEAD, POINTS_LEAD
-        # seats, dealer, stage | turn, hands | dealt ... outcomes | lead, leader, tricks, won
-        head = state[:3] + (1 - t, hands) + state[5:12] + (card.index, t) + state[14:16]
+        turn, lead, leader = 1 - t, card.index, t
     else:
         idx = card.index
         winner = _winner(lead, idx, leader, t)
-        won = (w[0] + 1, w[1]) if winner == 0 else (w[0], w[1] + 1)
-        head = (
-            state[:3]
-            + (winner, hands)
-            + state[5:12]
-            + (-1, winner, tricks + ((leader, lead, idx, winner),), won)
-        )
-        if winner != t:  # the leader wins: no point for anyone
-            return _new_state(State, head + state[16:])
-        scorer, category, points = t, TRICK, POINTS_TRICK
-    total = totals[scorer] + points
-    if pique != PIQUE_DEAD and (pique == PIQUE_LIVE or (scorer != dealer and total >= PIQUE_AT)):
-        return None  # the pique is scored, or denied in words: the full path
-    # | totals, log | pique, carte_blanche, deal_number, partie
+        won = (won[0] + 1, won[1]) if winner == 0 else (won[0], won[1] + 1)
+        tricks = tricks + ((leader, lead, idx, winner),)
+        turn, lead, leader = winner, -1, winner
+        if winner == t:
+            scorer, category, points = t, TRICK, POINTS_TRICK
+        else:  # the leader wins: no point for anyone
+            scorer = -1
+    if scorer >= 0:
+        total = totals[scorer] + points
+        if pique != PIQUE_DEAD and (
+            pique == PIQUE_LIVE or (scorer != dealer and total >= PIQUE_AT)
+        ):
+            return None  # the pique is scored, or denied in words: the full path
+        totals = (total, totals[1]) if scorer == 0 else (totals[0], total)
+        log = log + ((scorer, category, points),)
     return _new_state(
         State,
-        head
-        + (
-            (total, totals[1]) if scorer == 0 else (totals[0], total),
-            log + ((scorer, category, points),),
-        )
-        + state[18:],
+        (
+            seats,
+            dealer,
+            stage,
+            turn,
+            hands,
+            dealt,
+            stock,
+            discards,
+            elder_left,
+            looked,
+            claims,
+            outcomes,
+            lead,
+            leader,
+            tricks,
+            won,
+            totals,
+            log,
+            pique,
+            carte_blanche,
+            deal_number,
+            partie,
+        ),
     )
 
 
