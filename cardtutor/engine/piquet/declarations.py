@@ -471,58 +471,95 @@ _new_state = tuple.__new__
 def apply_declare(state: State, action: Declare, explain: bool) -> tuple[State, Tally]:
     """The state after a (legal) declaration and its tally.
 
-    The new state is built from slices of the old one's fields (seats, dealer | stage, turn |
-    hands ... looked | claims, outcomes | lead ... won | totals, log, pique | the rest; the
-    field order is checked in ``play.py``): ``_replace`` costs several times as much, and a
-    deal has six declarations.
+    The fields are unpacked by name and the new state built as one tuple display (as the
+    quiet play in ``play.py``, which checks the field order): ``_replace`` costs several
+    times as much, and a deal has six declarations.
     """
-    cls = type(state)  # State (imported here only for the type checker: a cycle)
-    seats, dealer, stage, t = state[:4]
+    (
+        seats,
+        dealer,
+        stage,
+        t,
+        hands,
+        dealt,
+        stock,
+        discards,
+        elder_left,
+        looked,
+        claims,
+        outcomes,
+        lead,
+        leader,
+        tricks,
+        won,
+        totals,
+        log,
+        pique,
+        carte_blanche,
+        deal_number,
+        partie,
+    ) = state
     cat = (stage - DECLARE) >> 1
     m = action.cards
-    c = list(state.claims)
+    c = list(claims)
     c[2 * cat + t] = m
     claims = (c[0], c[1], c[2], c[3], c[4], c[5])
     if not (stage - DECLARE) & 1:
         # Elder declares; younger answers next.
-        new = _new_state(cls, state[:2] + (stage + 1, 1 - t) + state[4:10] + (claims,) + state[11:])
-        if not explain:
-            return new, _SILENT
-        tally = Tally(seats, state.totals, explain)
-        _say_claim(tally, t, cat, m)
-        return new, tally
-    tally = Tally(seats, state.totals, explain)
-    younger, elder = t, 1 - t
-    winner = _answer(tally, cat, younger, claims[2 * cat + elder], m)
-    if winner == elder:
-        _score_claim(tally, elder, cat, claims[2 * cat + elder])
-    o = list(state.outcomes)
-    o[cat] = winner
-    outcomes = (o[0], o[1], o[2])
-    pique = state.pique
-    if cat < 2:
         stage += 1
+        turn = 1 - t
+        tally = _SILENT
+        if explain:
+            tally = Tally(seats, totals, explain)
+            _say_claim(tally, t, cat, m)
     else:
-        # Declarations are over: elder's hand is known, judge his repique; then whether his
-        # pique is still possible (younger has reckoned nothing in hand).
-        stage = PLAY
-        reck = reckoning(claims, outcomes, state.carte_blanche)
-        if judge_repique(tally, elder, reck):
-            pique = PIQUE_DEAD
+        tally = Tally(seats, totals, explain)
+        younger, elder = t, 1 - t
+        winner = _answer(tally, cat, younger, claims[2 * cat + elder], m)
+        if winner == elder:
+            _score_claim(tally, elder, cat, claims[2 * cat + elder])
+        o = list(outcomes)
+        o[cat] = winner
+        outcomes = (o[0], o[1], o[2])
+        turn = elder
+        if cat < 2:
+            stage += 1
         else:
-            pique = PIQUE_HAND if sum(reck[younger]) else PIQUE_LIVE
-    if tally.log:
-        totals, log = tally.totals, state.log + tuple(tally.log)
-    else:
-        totals, log = state.totals, state.log
+            # Declarations are over: elder's hand is known, judge his repique; then whether
+            # his pique is still possible (younger has reckoned nothing in hand).
+            stage = PLAY
+            reck = reckoning(claims, outcomes, carte_blanche)
+            if judge_repique(tally, elder, reck):
+                pique = PIQUE_DEAD
+            else:
+                pique = PIQUE_HAND if sum(reck[younger]) else PIQUE_LIVE
+        if tally.log:
+            totals, log = tally.totals, log + tuple(tally.log)
     new = _new_state(
-        cls,
-        state[:2]
-        + (stage, elder)
-        + state[4:10]
-        + (claims, outcomes)
-        + state[12:16]
-        + (totals, log, pique)
-        + state[19:],
+        type(state),  # State (imported here only for the type checker: a cycle)
+        (
+            seats,
+            dealer,
+            stage,
+            turn,
+            hands,
+            dealt,
+            stock,
+            discards,
+            elder_left,
+            looked,
+            claims,
+            outcomes,
+            lead,
+            leader,
+            tricks,
+            won,
+            totals,
+            log,
+            pique,
+            carte_blanche,
+            deal_number,
+            partie,
+        ),
     )
     return new, tally
