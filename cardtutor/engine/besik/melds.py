@@ -418,16 +418,56 @@ def apply_meld(s: State, a: Meld, explain: bool = True) -> tuple[State, tuple[Ev
     cards = pcs(uids)
     scores = add_points(s.scores, p, points)
     dm = DeclaredMeld(name, t.parties[p], a.kind, cards, points, s.trick_no)
-    new = s._replace(
-        declared=tuple(declared),
-        used=tuple(used),
-        melds=s.melds + (dm,),
-        melded=True,
-        scores=scores,
-        log=s.log + ((p, a.kind, points),),
-    )
+    # the state's fields by name, the new state as one tuple display (see ``play.py``)
+    (
+        _,
+        hands,
+        _,
+        talon_pos,
+        up_card,
+        trick,
+        turn,
+        phase,
+        window,
+        _,  # melded
+        taken,
+        _,
+        melds,
+        won,
+        tricks_won,
+        last_trick,
+        trick_no,
+        _,
+        log,
+        winner,
+    ) = s
     if first_turn_win:
-        new = new._replace(phase=OVER, turn=-1, winner=p)
+        phase, turn, winner = OVER, -1, p
+    new = tuple.__new__(
+        State,
+        (
+            t,
+            hands,
+            tuple(declared),
+            talon_pos,
+            up_card,
+            trick,
+            turn,
+            phase,
+            window,
+            True,  # melded
+            taken,
+            tuple(used),
+            melds + (dm,),
+            won,
+            tricks_won,
+            last_trick,
+            trick_no,
+            scores,
+            log + ((p, a.kind, points),),
+            winner,
+        ),
+    )
     if not explain:
         return new, ()
     if first_turn_win:
