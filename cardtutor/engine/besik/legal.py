@@ -158,19 +158,21 @@ class LegalActions:
                 decl = []
             elif not s.trick_no:  # the first turn (a Tripelbesik may win at once)
                 decl = [*meld_candidates(s), *seven_candidates(s)]
-            elif s.window == 1 or (s.window == 2 and s.table.rules.meld_after_draw):
-                # (may_declare) the cheap tests first: one meld per turn, the quick mask
-                # test, and no seven to declare or exchange without a trump seven
-                hand = s.hands[s.turn]
-                t = s.table
-                if s.melded or not could_meld(hand, s.used, t.rules):
-                    decl = []
-                else:
-                    decl = [*meld_candidates(s, quick=False)]
-                if hand & TRUMP_SEVENS[t.trump]:
-                    decl += seven_candidates(s)
             else:
-                decl = []
+                t, hands, _, _, _, _, turn, _, window, melded, _, used = s[:12]
+                rules = t.rules
+                if window == 1 or (window == 2 and rules.meld_after_draw):
+                    # (may_declare) the cheap tests first: one meld per turn, the quick
+                    # mask test, and no seven to declare or exchange without a trump seven
+                    hand = hands[turn]
+                    if melded or not could_meld(hand, used, rules):
+                        decl = []
+                    else:
+                        decl = [*meld_candidates(s, quick=False)]
+                    if hand & TRUMP_SEVENS[t.trump]:
+                        decl += seven_candidates(s)
+                else:
+                    decl = []
             self._decl = decl
         return decl
 

@@ -343,17 +343,17 @@ def meld_candidates(s: State, quick: bool = True) -> list[Meld]:
         kind = "trump-marriage" if suit == trump else "marriage"
         for k in ks:
             for q in qs:
-                out.append(Meld(name, kind, pcs((k, q))))
+                out.append(_meld(name, kind, (k, q)))
         if len(ks) >= 2 and len(qs) >= 2:
             for kk in combinations(ks, 2):
                 for qq in combinations(qs, 2):
-                    out.append(Meld(name, "double-marriage", pcs(kk + qq)))
+                    out.append(_meld(name, "double-marriage", kk + qq))
     # four of a rank
     for kind, rank in FOUR_OF_A_KIND.items():
         fm = hand & RANK_MASK[rank] & ~used[SLOTS[kind][0]]
         if fm.bit_count() >= 4:
             for four in combinations(bit_indices(fm), 4):
-                out.append(Meld(name, kind, pcs(four)))
+                out.append(_meld(name, kind, four))
     # Besik family
     qs_all = hand & CARD_MASK[QS_INDEX]
     jd_all = hand & CARD_MASK[JD_INDEX]
@@ -370,7 +370,7 @@ def meld_candidates(s: State, quick: bool = True) -> list[Meld]:
                             besik_family_refusal(s, kind, mask_of_cards(PC[u] for u in cards))
                             is None
                         ):
-                            out.append(Meld(name, kind, pcs(cards)))
+                            out.append(_meld(name, kind, cards))
     # Quint-Major
     fq = hand & ~used[U_QUINT]
     for suit in range(4) if rules.quint_any_suit else (trump,):
@@ -382,8 +382,27 @@ def meld_candidates(s: State, quick: bool = True) -> list[Meld]:
             lists.append(bit_indices(m))
         else:
             for combo in product(*lists):
-                out.append(Meld(name, "quint-major", pcs(combo)))
+                out.append(_meld(name, "quint-major", combo))
     return out
+
+
+_MELDS: dict[tuple[str, str, tuple[int, ...]], Meld] = {}
+_MELDS_MAX = 100_000
+
+
+def _meld(seat: str, kind: str, uids: tuple[int, ...]) -> Meld:
+    """The shared :class:`Meld` (actions are immutable) of ``seat``, ``kind`` and the cards
+    ``uids``: the same candidates are listed again at every turn until declared, and a
+    frozen dataclass with its sorted cards costs more to build than a look-up. (A few
+    thousand per seat name; emptied past :data:`_MELDS_MAX` so that many seat names
+    cannot grow it without bound.)"""
+    key = (seat, kind, uids)
+    meld = _MELDS.get(key)
+    if meld is None:
+        if len(_MELDS) >= _MELDS_MAX:
+            _MELDS.clear()
+        meld = _MELDS[key] = Meld(seat, kind, pcs(uids))
+    return meld
 
 
 def triple_candidates(name: str, hand: int, used: tuple[int, ...], packs: int) -> list[Meld]:

@@ -65,13 +65,33 @@ def seven_candidates(s: State) -> list[Action]:
     out: list[Action] = []
     fresh = bit_indices(sevens & ~s.used[U_SEVEN])
     for u in fresh:
-        out.append(DeclareSeven(name, (PC[u],)))
+        out.append(_single_seven(name, u))
     for pair in combinations(fresh, 2):  # three packs: up to three trump sevens
         out.append(DeclareSeven(name, pcs(pair)))
     if s.up_card >= 0 and RANK_OF[s.up_card] != SEVEN:
         for u in bit_indices(sevens):
-            out.append(Exchange(name, PC[u]))
+            out.append(_exchange(name, u))
     return out
+
+
+# The commonest candidates, shared (actions are immutable): building a frozen dataclass
+# costs more than a look-up, and a player holding a trump seven lists them at every turn.
+_SINGLE_SEVENS: dict[tuple[str, int], DeclareSeven] = {}
+_EXCHANGES: dict[tuple[str, int], Exchange] = {}
+
+
+def _single_seven(seat: str, u: int) -> DeclareSeven:
+    action = _SINGLE_SEVENS.get((seat, u))
+    if action is None:
+        action = _SINGLE_SEVENS[seat, u] = DeclareSeven(seat, (PC[u],))
+    return action
+
+
+def _exchange(seat: str, u: int) -> Exchange:
+    action = _EXCHANGES.get((seat, u))
+    if action is None:
+        action = _EXCHANGES[seat, u] = Exchange(seat, PC[u])
+    return action
 
 
 def apply_seven(
