@@ -46,67 +46,96 @@ _new_state = tuple.__new__
 def apply_exchange(state: State, action: Exchange, explain: bool) -> tuple[State, Tally]:
     """The state after a (legal) exchange and its tally (no score: only words).
 
-    The new state is built from slices of the old one's fields (seats, dealer | stage, turn,
-    hands | dealt | stock, discards, elder_left, looked | the rest; the field order is
-    checked in ``play.py``): ``_replace`` costs several times as much.
+    The fields are unpacked by name and the new state built as one tuple display (as the
+    quiet play in ``play.py``, which checks the field order).
     """
-    t = state.turn
+    (
+        seats,
+        dealer,
+        stage,
+        t,
+        h,
+        dealt,
+        stock,
+        x,
+        elder_left,
+        looked,
+        claims,
+        outcomes,
+        lead,
+        leader,
+        tricks,
+        won,
+        totals,
+        log,
+        pique,
+        carte_blanche,
+        deal_number,
+        partie,
+    ) = state
     d = action.discard
     n = d.bit_count()
-    stock = state.stock
     rest = stock[n:]
-    h = [state.hands[0], state.hands[1]]
-    h[t] = (h[t] ^ d) | mask(stock[:n])
-    x = [state.discards[0], state.discards[1]]
-    x[t] = d
-    hands, discards = (h[0], h[1]), (x[0], x[1])
+    drawn = (h[t] ^ d) | mask(stock[:n])
+    hands = (drawn, h[1]) if t == 0 else (h[0], drawn)
+    discards = (d, x[1]) if t == 0 else (x[0], d)
     other = 1 - t
-    cls = type(state)  # State (imported here only for the type checker: a cycle)
-    if state.stage == EXCHANGE_ELDER:
-        left = ELDER_STOCK - n
-        new_state = _new_state(
-            cls,
-            state[:2]
-            + (EXCHANGE_YOUNGER, other, hands)
-            + state[5:6]
-            + (rest, discards, mask(rest[:left]))
-            + state[9:],
-        )
-        if not explain:
-            return new_state, _SILENT
-        tally = Tally(state.seats, state.totals, explain)
+    left = ELDER_STOCK - n
+    if stage == EXCHANGE_ELDER:
+        stage = EXCHANGE_YOUNGER
+        elder_left = mask(rest[:left])
+    else:
+        stage = DECLARE
+        looked = action.look
+    new_state = _new_state(
+        type(state),  # State (imported here only for the type checker: a cycle)
+        (
+            seats,
+            dealer,
+            stage,
+            other,  # turn
+            hands,
+            dealt,
+            rest,  # stock
+            discards,
+            elder_left,
+            looked,
+            claims,
+            outcomes,
+            lead,
+            leader,
+            tricks,
+            won,
+            totals,
+            log,
+            pique,
+            carte_blanche,
+            deal_number,
+            partie,
+        ),
+    )
+    if not explain:
+        return new_state, _SILENT
+    tally = Tally(seats, totals, explain)
+    if stage == EXCHANGE_YOUNGER:  # elder exchanged
         tally.info(
             t,
             "piquet.info.exchange_elder" if left else "piquet.info.exchange_elder_all",
             rule="piquet#exchange",
-            seat=state.seats[t],
+            seat=seats[t],
             n=n,
             left=left,
             own=Msg(f"piquet.num.{ELDER_STOCK}"),
         )
-        _show_carte_blanche(tally, state, other)
-        return new_state, tally
-    new_state = _new_state(
-        cls,
-        state[:2]
-        + (DECLARE, other, hands)
-        + state[5:6]
-        + (rest, discards)
-        + state[8:9]
-        + (action.look,)
-        + state[10:],
-    )
-    if not explain:
-        return new_state, _SILENT
-    tally = Tally(state.seats, state.totals, explain)
-    left = len(rest)
-    key = (
-        "piquet.info.exchange_younger_looks"
-        if action.look
-        else "piquet.info.exchange_younger"
-        if left
-        else "piquet.info.exchange_younger_all"
-    )
-    tally.info(t, key, rule="piquet#exchange", seat=state.seats[t], n=n, left=left)
+    else:
+        left = len(rest)
+        key = (
+            "piquet.info.exchange_younger_looks"
+            if action.look
+            else "piquet.info.exchange_younger"
+            if left
+            else "piquet.info.exchange_younger_all"
+        )
+        tally.info(t, key, rule="piquet#exchange", seat=seats[t], n=n, left=left)
     _show_carte_blanche(tally, state, other)
     return new_state, tally
