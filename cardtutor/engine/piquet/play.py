@@ -130,7 +130,8 @@ def quiet_play(state: State, card: Card) -> State | None:
         turn, lead, leader = 1 - t, card.index, t
     else:
         idx = card.index
-        winner = _winner(lead, idx, leader, t)
+        # (_winner, inlined) the higher card of the suit led wins
+        winner = t if (lead >> 3) == (idx >> 3) and idx > lead else leader
         won = (won[0] + 1, won[1]) if winner == 0 else (won[0], won[1] + 1)
         tricks = tricks + ((leader, lead, idx, winner),)
         turn, lead, leader = winner, -1, winner
