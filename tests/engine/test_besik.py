@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import pytest
 
@@ -53,7 +53,7 @@ def deal(
     partnerships: bool = False,
     scores: dict[str, int] | None = None,
     play_to: str = "deal",
-) -> tuple[State, tuple[Event, ...]]:
+) -> tuple[State, Sequence[Event]]:
     """A deal with the given hands, face-up card and talon top; the rest of the talon
     follows in pack and index order."""
     rules = ruleset_by_name(ruleset)
