@@ -5,7 +5,7 @@ only (:mod:`cardtutor.engine.contract`): whenever the trick winner may declare, 
 a random meld (or trump seven, or exchange) if one is available. Two- and four-player deals
 are timed interleaved, one of each per round, and the medians are reported (timings here
 swing 30-50 % between runs). ``besik.deal2_vs_floor`` divides the two-player median by the
-floor (:mod:`bench.floor`), so the figure holds on any machine; the floor is measured after
+floor (:mod:`bench.bench_floor`), so the figure holds on any machine; the floor is measured after
 each block of rounds and the ratio is the blocks' median (see :func:`run`).
 
 Run ``python -m bench.bench_besik``; prints ``name value unit`` lines.
@@ -17,7 +17,7 @@ import random
 import statistics
 import time
 
-from bench.floor import floor_besik_ms
+from bench.bench_floor import floor_besik_ms
 from cardtutor.engine.besik import ENGINE, Phase, State
 from cardtutor.engine.record import GameRecord
 

@@ -18,7 +18,7 @@ import random
 import statistics
 import time
 
-from bench.floor import floor_piquet_ms
+from bench.bench_floor import floor_piquet_ms
 from cardtutor.engine.piquet import ENGINE, State, new_deal, new_partie
 
 

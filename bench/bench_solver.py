@@ -9,7 +9,7 @@
 Positions are built first (not timed); Piquet and Besik solves are timed interleaved (one
 Piquet, two Besik per round) since timings here swing 30-50 % between runs. Medians and 95th
 percentiles are reported, and the medians and p95s divided by the floors of
-:mod:`bench.floor` (``*_vs_floor``) so the figures hold on any machine. The lines are not
+:mod:`bench.bench_floor` (``*_vs_floor``) so the figures hold on any machine. The lines are not
 timed: a :class:`~cardtutor.engine.solver.Solution` finds them only when asked
 (``solver.piquet_lines_ms`` times that for every first lead, as an indication).
 
@@ -23,7 +23,7 @@ import statistics
 import time
 from typing import Any
 
-from bench.floor import floor_besik_ms, floor_piquet_ms
+from bench.bench_floor import floor_besik_ms, floor_piquet_ms
 from cardtutor.engine import besik, piquet
 from cardtutor.engine.solver import solve
 
