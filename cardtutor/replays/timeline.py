@@ -77,12 +77,6 @@ class TimelineStep:
         return {seat: game[self.state.party_of(seat)] for seat in self.state.seats}
 
     @property
-    def deal_totals(self) -> dict[str, int]:
-        """Each seat's points in the current deal so far."""
-        deal = self.outcome.deal
-        return {seat: deal[self.state.party_of(seat)] for seat in self.state.seats}
-
-    @property
     def score_events(self) -> list[Event]:
         return [e for e in self.events if e.is_score]
 
