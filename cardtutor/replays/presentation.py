@@ -171,6 +171,7 @@ def _checks(
     lang: str,
     events: Sequence[Event],
     state: GameState[Any],
+    perspective: str = "all",
 ) -> list[dict[str, Any]]:
     """The source's own statements at this step, each compared with the engine's result."""
     if annotation is None:
@@ -244,6 +245,8 @@ def _checks(
                 }
             )
     for seat, cards in (stated.get("hands") or {}).items():
+        if perspective not in ("all", seat):
+            continue  # the source's listing of another seat's hand is hidden from this seat
         computed_cards = sorted(hands.get(seat, []))
         checks.append(
             {
@@ -259,6 +262,33 @@ def _checks(
             {"kind": "other", "seat": key, "stated": value, "computed": None, "agrees": None}
         )
     return checks
+
+
+def visible_notes(
+    annotation: Annotation | None, perspective: str, actor: str | None, lang: str
+) -> dict[str, Any]:
+    """The step's notes that this perspective may read, and whether a reason is kept from it.
+
+    A note may name the seats that may read it (``"seats": ["A"]``): a reason that rests on the
+    actor's own concealed cards is for the actor (and the all-cards view) only. When every reason
+    is kept from this perspective, ``reason_seat`` names the seat whose view shows it.
+    """
+    notes: list[dict[str, str]] = []
+    hidden_reason = False
+    for note in annotation.notes if annotation and isinstance(annotation.notes, list) else []:
+        if not isinstance(note, Mapping):
+            continue
+        seats = note.get("seats")
+        kind = str(note.get("kind", ""))
+        if perspective != "all" and isinstance(seats, list) and perspective not in seats:
+            hidden_reason = hidden_reason or kind == "reason"
+            continue
+        text = note.get("de" if lang.startswith("de") else "en", "")
+        notes.append({"kind": kind, "text": text if isinstance(text, str) else ""})
+    shown_reason = any(n["kind"] == "reason" for n in notes)
+    reason_seat = actor if hidden_reason and not shown_reason and actor else ""
+    notes.sort(key=lambda n: n["kind"] != "reason")  # the why first, then the asides
+    return {"notes": notes, "reason_seat": reason_seat}
 
 
 def event_party(state: GameState[Any], event: Event) -> str:
@@ -424,10 +454,8 @@ def step_context(
         "table_template": f"replays/_{timeline.game}_table.html",
         "annotation": annotation,
         "commentary": annotation.commentary(lang) if annotation else "",
-        "notes": [
-            {"kind": n.get("kind", ""), "text": n.get("de" if lang.startswith("de") else "en", "")}
-            for n in (annotation.notes if annotation else [])
-        ],
+        **visible_notes(annotation, perspective, actor, lang),
+        "actor_view_url": _step_url(replay, number, actor) if actor else "",
         "checks": _checks(
             annotation,
             step.totals,
@@ -437,11 +465,13 @@ def step_context(
             lang,
             step.events,
             state,
+            perspective,
         ),
         "source_segments": source_segments(replay, annotations, number, perspective),
         "nav": nav,
         "perspective": perspective,
         "perspectives": perspectives,
+        "all_cards_url": _step_url(replay, number, "all"),
         "announcement": announcement,
         "export_url": reverse("replays:export", args=[replay.slug]),
     }
