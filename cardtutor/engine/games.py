@@ -7,7 +7,7 @@ engine package implementing :mod:`cardtutor.engine.contract`.
 >>> [game.key for game in GAMES.values()]
 ['piquet', 'besik']
 >>> GAMES["piquet"].name("de"), GAMES["besik"].name("en"), GAMES["besik"].player_counts
-('Rubicon-Piquet', 'Besik (Bezique)', (2, 3, 4))
+('Rubikon-Piquet', 'Besik (Bezique)', (2, 3, 4))
 >>> GAMES["piquet"].engine.game
 'piquet'
 """
@@ -25,7 +25,7 @@ GAMES: Mapping[str, GameInfo] = MappingProxyType(
     {
         "piquet": GameInfo(
             key="piquet",
-            names={"en": "Rubicon Piquet", "de": "Rubicon-Piquet"},
+            names={"en": "Rubicon Piquet", "de": "Rubikon-Piquet"},
             seats=("A", "B"),
             rulesets=("rubicon",),
             player_counts=(2,),

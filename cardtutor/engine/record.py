@@ -142,23 +142,23 @@ register_messages(
     {
         "record.format": (
             "This is not a cardtutor game record: 'format' must be 'cardtutor-game-record'.",
-            "Das ist kein cardtutor-Spielprotokoll: 'format' muss 'cardtutor-game-record' sein.",
+            "Das ist keine cardtutor-Spielaufzeichnung: 'format' muss 'cardtutor-game-record' sein.",
         ),
         "record.version": (
             "Game record version {version!r} is not supported (expected 1).",
-            "Version {version!r} des Spielprotokolls wird nicht unterstützt (erwartet: 1).",
+            "Version {version!r} der Spielaufzeichnung wird nicht unterstützt (erwartet: 1).",
         ),
         "record.field": (
             "The game record's field '{field}' is missing or malformed.",
-            "Das Feld '{field}' des Spielprotokolls fehlt oder ist fehlerhaft.",
+            "Das Feld '{field}' der Spielaufzeichnung fehlt oder ist fehlerhaft.",
         ),
         "record.game": (
             "This record is a {game!r} game, not {engine!r}.",
-            "Dieses Protokoll ist ein {game!r}-Spiel, kein {engine!r}.",
+            "Diese Spielaufzeichnung ist ein {game!r}-Spiel, kein {engine!r}.",
         ),
         "record.deal": (
             "The deal of this record is invalid: {reason}",
-            "Die Austeilung dieses Protokolls ist ungültig: {reason}",
+            "Die Austeilung dieser Spielaufzeichnung ist ungültig: {reason}",
         ),
         "record.step": (
             "Step {step} does not replay: {reason}",

@@ -539,7 +539,7 @@ def test_must_follow_suit() -> None:
     state, _ = run(state, "play 8D#1")
     msg = refused(state, "play AH#1")
     assert msg.render("en") == "you must follow diamonds: the talon is empty"
-    assert msg.render("de") == "Du musst Karo bedienen: der Talon ist leer"
+    assert msg.render("de") == "du musst Karo bedienen: der Talon ist leer"
     assert state.legal_actions.plays() == [Play("B", PhysicalCard.parse("10D#1"))]
 
 

@@ -153,7 +153,7 @@ register_messages(
         ),
         "besik.trick.identical": (
             "{seat} wins the trick with the {card}: of two identical cards the first played wins.",
-            "{seat} gewinnt den Stich mit {card}: von zwei gleichen Karten sticht die zuerst "
+            "{seat} gewinnt den Stich mit {card}: von zwei gleichen Karten gewinnt die zuerst "
             "gespielte.",
         ),
         "besik.draw": ("{seat} draws the {card} from the talon.", "{seat} zieht {card} vom Talon."),
@@ -174,8 +174,8 @@ register_messages(
         "besik.talon.empty.standard": (
             "The talon is empty: from now on you must follow suit and win the trick if you "
             "can, else trump; no more melds.",
-            "Der Talon ist aufgebraucht: von jetzt an muss bedient und, wenn möglich, "
-            "überstochen werden, sonst getrumpft; keine Meldungen mehr.",
+            "Der Talon ist aufgebraucht: von jetzt an gilt Farb- und Stichzwang: bedienen und "
+            "den Stich gewinnen, wenn möglich, sonst trumpfen; keine Meldungen mehr.",
         ),
         "besik.score.meld": (
             "{seat} declares {meld} ({cards}): {points} points.",
@@ -190,7 +190,7 @@ register_messages(
         "besik.score.triple_wins": (
             "{seat} declares a triple Besik at his first turn ({cards}): {points} points, "
             "and the game is won at once.",
-            "{seat} meldet gleich beim ersten Ausspielen einen Tripelbesik ({cards}): "
+            "{seat} meldet gleich in seinem ersten Zug einen Tripelbesik ({cards}): "
             "{points} Punkte, und die Partie ist sofort gewonnen.",
         ),
         "besik.score.seven": (
@@ -207,7 +207,7 @@ register_messages(
         ),
         "besik.exchange": (
             "{seat} exchanges the {seven} for the face-up {card}.",
-            "{seat} tauscht {seven} gegen die offen liegende Karte {card} ein.",
+            "{seat} tauscht {seven} gegen die offen liegende Trumpfkarte, {card}, ein.",
         ),
         "besik.score.last_trick": (
             "{seat} wins the last trick: {points} points.",
@@ -248,9 +248,9 @@ register_messages(
         "besik.ui.seven_turned_up": ("seven turned up", "Sieben aufgedeckt"),
         "besik.ui.brisques": ("brisques", "Brisques"),
         "besik.ui.previous_deals": ("previous deals", "frühere Spiele"),
-        "besik.ui.phase.play": ("to play", "am Ausspielen"),
-        "besik.ui.phase.draw": ("may declare, then draws", "darf melden, dann ziehen"),
-        "besik.ui.phase.deal": ("to deal", "am Geben"),
+        "besik.ui.phase.play": ("to play", "spielt aus"),
+        "besik.ui.phase.draw": ("may declare, then draws", "darf melden, zieht dann"),
+        "besik.ui.phase.deal": ("to deal", "gibt"),
         "besik.ui.phase.over": ("over", "beendet"),
         # --- refusals ---------------------------------------------------------------
         "besik.err.ruleset": (
@@ -278,7 +278,7 @@ register_messages(
         "besik.err.no_draw": ("there is nothing to draw now", "jetzt wird nicht gezogen"),
         "besik.err.must_follow": (
             "you must follow {suit}: the talon is empty",
-            "Du musst {suit} bedienen: der Talon ist leer",
+            "du musst {suit} bedienen: der Talon ist leer",
         ),
         "besik.err.must_trump": (
             "you cannot follow {suit}, so you must trump: the talon is empty",
@@ -286,7 +286,7 @@ register_messages(
         ),
         "besik.err.must_win": (
             "you must win the trick if you can (standard Bezique, last eight tricks)",
-            "du musst den Stich gewinnen, wenn du kannst (Standard-Bezique, letzte acht Stiche)",
+            "du musst den Stich gewinnen, wenn du kannst (Stichzwang im Standard-Bezique, letzte acht Stiche)",
         ),
         "besik.err.no_trick": (
             "only the player who has just won a trick may declare",
@@ -403,8 +403,8 @@ register_messages(
     {
         "besik.deal.shape": ("a card list is malformed", "eine Kartenliste ist fehlerhaft"),
         "besik.deal.missing": (
-            "give either a seed or the hands, the face-up card and the talon",
-            "entweder einen Seed oder die Hände, die offene Karte und den Talon angeben",
+            "give either a 'seed' or the hands, the face-up card and the talon",
+            "entweder einen 'seed' oder die Hände, die offene Karte und den Talon angeben",
         ),
         "besik.deal.seats": (
             "the hands must name every seat once",

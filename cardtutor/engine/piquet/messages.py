@@ -23,11 +23,11 @@ _SEQ_KINDS = {
     8: ("huitième", "Huitième"),
 }
 _SEQ_TO = {
-    2: ("to the nine", "zur Neun"),
-    3: ("to the ten", "zur Zehn"),
-    4: ("to the jack", "zum Buben"),
-    5: ("to the queen", "zur Dame"),
-    6: ("to the king", "zum König"),
+    2: ("to the nine", "von der Neun"),
+    3: ("to the ten", "von der Zehn"),
+    4: ("to the jack", "vom Buben"),
+    5: ("to the queen", "von der Dame"),
+    6: ("to the king", "vom König"),
 }
 _RANK_PLURALS = {
     7: ("aces", "Asse"),
@@ -39,13 +39,13 @@ _RANK_PLURALS = {
 _CAT_NAMES = {
     0: ("the point", "den Point"),
     1: ("the sequences", "die Sequenzen"),
-    2: ("the trios and quatorzes", "die Trios und Quatorze"),
+    2: ("the trios and quatorzes", "die Quatorze und Trios"),
 }
 _CAT_OF = {
     0: ("carte blanche (I)", "Carte blanche (I)"),
     1: ("the point (II)", "dem Point (II)"),
     2: ("the sequences (III)", "den Sequenzen (III)"),
-    3: ("the sets (IV)", "den Trios/Quatorze (IV)"),
+    3: ("the sets (IV)", "den Quatorze und Trios (IV)"),
     4: ("nothing", "nichts"),
 }
 
@@ -61,7 +61,7 @@ register_messages(
 register_messages(
     {
         # names
-        "piquet.name.point": ("{n} cards worth {pips}", "{n} Karten, Wert {pips}"),
+        "piquet.name.point": ("{n} cards worth {pips}", "{n} Karten im Wert von {pips}"),
         "piquet.seqname.major": ("{kind} major", "{kind}-Major"),
         "piquet.seqname.minor": ("{kind} minor", "{kind}-Minor"),
         "piquet.seqname.to": ("{kind} {to}", "{kind} {to}"),
@@ -110,11 +110,11 @@ register_messages(
         ),
         "piquet.score.trick": (
             "{seat} wins the trick as second player and scores {points}: {total}.",
-            "{seat} gewinnt den Stich als zweiter Spieler und zählt {points}: {total}.",
+            "{seat} macht als Zweiter den Stich und zählt {points}: {total}.",
         ),
         "piquet.score.last_trick": (
             "{seat} scores {points} more for the last trick: {total}.",
-            "{seat} zählt {points} mehr für den letzten Stich: {total}.",
+            "{seat} zählt {points} zusätzlich für den letzten Stich: {total}.",
         ),
         "piquet.score.cards": (
             "{seat} wins the cards ({tricks} tricks) and scores {points}: {total}.",
@@ -122,13 +122,13 @@ register_messages(
         ),
         "piquet.score.capot": (
             "{seat} wins every trick: capot, {points} instead of {cards_points}: {total}.",
-            "{seat} gewinnt alle Stiche: Capot, {points} statt {cards_points}: {total}.",
+            "{seat} macht alle Stiche: Capot, {points} statt {cards_points}: {total}.",
         ),
         "piquet.score.repique": (
             "{seat} has {reached} in hand alone before {other} reckons anything (in the order "
             "carte blanche, point, sequences, sets): repique, {points} more: {total}.",
             "{seat} hat {reached} allein aus der Hand, bevor {other} etwas zählt (in der "
-            "Reihenfolge Carte blanche, Point, Sequenzen, Trios/Quatorze): Repique, {points} dazu: "
+            "Reihenfolge Carte blanche, Point, Sequenzen, Quatorze und Trios): Repique, {points} dazu: "
             "{total}.",
         ),
         "piquet.score.pique": (
@@ -167,7 +167,7 @@ register_messages(
             "{seat} discards {n} and takes {n} from the stock; he leaves {left} of his {own} "
             "and may look at them.",
             "{seat} legt {n} ab und kauft {n} aus dem Talon; er lässt {left} seiner {own} "
-            "liegen und darf sie ansehen.",
+            "Karten liegen und darf sie ansehen.",
         ),
         "piquet.info.exchange_elder_all": (
             "{seat} discards {n} and takes all {own} of his cards from the stock.",
@@ -179,7 +179,7 @@ register_messages(
         ),
         "piquet.info.exchange_younger": (
             "{seat} discards {n} and takes {n} from the stock; {left} left over, not looked at.",
-            "{seat} legt {n} ab und kauft {n} aus dem Talon; {left} bleiben liegen, ungesehen.",
+            "{seat} legt {n} ab und kauft {n} aus dem Talon; {left} bleiben ungesehen liegen.",
         ),
         "piquet.info.exchange_younger_looks": (
             "{seat} discards {n} and takes {n} from the stock; he looks at the {left} left "
@@ -201,8 +201,8 @@ register_messages(
             "{first} before that (the order is carte blanche, point, sequences, sets, "
             "whoever speaks first): no repique.",
             "{seat} hat {hand} aus der Hand, erreicht {threshold} aber erst mit {at}, und {other} "
-            "zählt schon mit {first} früher (die Reihenfolge ist Carte blanche, Point, "
-            "Sequenzen, Trios/Quatorze, gleich wer zuerst spricht): kein Repique.",
+            "zählt vorher schon mit {first} (die Reihenfolge ist Carte blanche, Point, "
+            "Sequenzen, Quatorze und Trios, gleich wer zuerst spricht): kein Repique.",
         ),
         "piquet.info.no_pique_hand": (
             "{seat} reaches {total} in hand and play, but {other} has already reckoned in "
@@ -245,7 +245,7 @@ register_messages(
         "piquet.expect.declare.1": ("declare sequences", "Sequenzen anzusagen"),
         "piquet.expect.declare.2": (
             "declare trios and quatorzes",
-            "Trios und Quatorze anzusagen",
+            "Quatorze und Trios anzusagen",
         ),
         "piquet.expect.play": ("play a card", "eine Karte zu spielen"),
         "piquet.expect.deal": ("deal the next deal", "das nächste Spiel zu geben"),
@@ -256,7 +256,7 @@ register_messages(
         ),
         "piquet.illegal.over": (
             "The game is over: no more actions.",
-            "Das Spiel ist vorbei: keine weiteren Aktionen.",
+            "Das Spiel ist vorbei: kein Zug mehr möglich.",
         ),
         "piquet.illegal.seat": (
             "{seat!r} does not play in this game.",
@@ -297,7 +297,7 @@ register_messages(
         ),
         "piquet.illegal.category": (
             "Declarations go point, sequences, sets: now declare {expected}, not {got!r}.",
-            "Angesagt wird Point, Sequenzen, Trios/Quatorze: jetzt {expected}, nicht {got!r}.",
+            "Angesagt wird Point, dann Sequenzen, dann Quatorze und Trios: jetzt {expected}, nicht {got!r}.",
         ),
         "piquet.illegal.point_suit": (
             "A point is cards of one suit; {cards} are not.",
@@ -311,7 +311,7 @@ register_messages(
         ),
         "piquet.illegal.set": (
             "{cards} are not trios or quatorzes: three or four aces, kings, queens, jacks or tens.",
-            "{cards} sind keine Trios oder Quatorze: drei oder vier Asse, Könige, Damen, "
+            "{cards} sind weder Quatorze noch Trios: drei oder vier Asse, Könige, Damen, "
             "Buben oder Zehnen.",
         ),
         "piquet.illegal.follow": (
@@ -319,9 +319,8 @@ register_messages(
             "{seat} muss Farbe bedienen: {led} wurde ausgespielt und {seat} hat {cards}.",
         ),
         "piquet.illegal.no_deal": (
-            "This partie has no cards for deal {n} (neither given nor seeded).",
-            "Für Spiel {n} dieser Partie gibt es keine Karten (weder angegeben noch aus einem "
-            "Seed).",
+            "This partie has no cards for deal {n} (neither given nor shuffled).",
+            "Für Spiel {n} dieser Partie gibt es keine Karten (weder angegeben noch gemischt).",
         ),
         # notation and deals
         "piquet.notation.action": (
@@ -374,16 +373,16 @@ register_messages(
             "Die Austeilung braucht einen 'seed' oder ausdrückliche 'hands' und 'stock'.",
         ),
         "piquet.deal.cut": (
-            "Without a seed, give the first 'dealer' of the partie.",
-            "Ohne Seed muss der erste 'dealer' der Partie angegeben werden.",
+            "Without a 'seed', give the first 'dealer' of the partie.",
+            "Ohne 'seed' muss der erste 'dealer' der Partie angegeben werden.",
         ),
         "piquet.record.ruleset": (
             "Piquet records use the ruleset 'rubicon', not {ruleset!r}.",
-            "Piquet-Protokolle verwenden das Regelwerk 'rubicon', nicht {ruleset!r}.",
+            "Piquet-Spielaufzeichnungen verwenden das Regelwerk 'rubicon', nicht {ruleset!r}.",
         ),
         "piquet.record.seats": (
             "Piquet is for two players: the record needs exactly two seats.",
-            "Piquet ist ein Spiel für zwei: das Protokoll braucht genau zwei Plätze.",
+            "Piquet ist ein Spiel für zwei: die Spielaufzeichnung braucht genau zwei Plätze.",
         ),
     }
 )
