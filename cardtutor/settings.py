@@ -14,12 +14,15 @@ Variables:
 - ``DJANGO_SECURE_SSL_REDIRECT``, ``DJANGO_SECURE_COOKIES``, ``DJANGO_HSTS_SECONDS``:
   production defaults ``true``, ``true``, ``31536000``; switch off only when serving plain
   HTTP on loopback (``make serve-prod`` does, see the Makefile).
+- ``DJANGO_LOGIN_FAILURE_LIMIT``, ``DJANGO_LOGIN_COOLOFF_MINUTES``: failed log-ins of one user
+  name from one address before it is locked (default 5), and for how long (default 15).
 - ``DJANGO_BEHIND_PROXY``: ``true`` to trust ``X-Forwarded-Proto`` from a TLS-terminating proxy.
 """
 
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -69,8 +72,10 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "csp",
+    "axes",
     "cardtutor.core",
     "cardtutor.replays",
+    "cardtutor.accounts",
 ]
 
 MIDDLEWARE = [
@@ -87,6 +92,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a locked-out log-in into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "cardtutor.urls"
@@ -125,6 +132,23 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Accounts: django.contrib.auth, log-in attempts throttled by django-axes. Axes' backend comes
+# first: it refuses a locked-out attempt before any password is checked.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+# Lock one user name from one address after this many failures, for this long; a success resets.
+AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "cardtutor.accounts.views.locked_out"
+AXES_VERBOSE = False
 
 # Internationalisation: English and German, chosen by the switcher (cookie) or the browser.
 LANGUAGE_CODE = "en"

@@ -13,6 +13,7 @@ urlpatterns = [
     path("preferences/deck/", core_views.set_deck, name="set_deck"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("replays/", include("cardtutor.replays.urls")),
+    path("accounts/", include("cardtutor.accounts.urls")),
     path("admin/", admin.site.urls),
 ]
 

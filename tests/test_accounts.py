@@ -1,0 +1,134 @@
+"""Accounts: sign up, log in, log out, throttled log-in, safe redirects, both languages."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD = "piquet-rubicon-1911"
+
+
+@pytest.fixture(autouse=True)
+def fast_hasher(settings) -> None:  # type: ignore[no-untyped-def]
+    """The default hasher is slow by design; these tests are about the flow, not the hash."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def learner() -> User:
+    return User.objects.create_user("anna", password=PASSWORD)
+
+
+def login(client: Client, username: str, password: str, **extra: str):  # type: ignore[no-untyped-def]
+    return client.post(
+        reverse("login"),
+        {"username": username, "password": password, **extra},
+        REMOTE_ADDR="10.0.0.7",
+    )
+
+
+def test_sign_up_creates_the_account_and_logs_in() -> None:
+    client = Client()
+    response = client.post(
+        reverse("signup"),
+        {"username": "bert", "password1": PASSWORD, "password2": PASSWORD, "next": "/replays/"},
+    )
+    assert response.status_code == 302
+    assert response["Location"] == "/replays/"
+    user = User.objects.get(username="bert")
+    assert client.session["_auth_user_id"] == str(user.pk)
+    assert not user.email
+
+
+def test_sign_up_errors_come_back_in_the_form() -> None:
+    response = Client().post(
+        reverse("signup"), {"username": "bert", "password1": PASSWORD, "password2": "other"}
+    )
+    assert response.status_code == 200
+    assert (
+        "didn’t match" in response.content.decode() or "didn't match" in response.content.decode()
+    )
+    assert not User.objects.filter(username="bert").exists()
+
+
+def test_sign_up_refuses_a_taken_name(learner: User) -> None:
+    response = Client().post(
+        reverse("signup"), {"username": "anna", "password1": PASSWORD, "password2": PASSWORD}
+    )
+    assert response.status_code == 200
+    assert User.objects.filter(username="anna").count() == 1
+
+
+def test_log_in_and_out(learner: User) -> None:
+    client = Client()
+    response = login(client, "anna", PASSWORD, next="/rules/")
+    assert response.status_code == 302 and response["Location"] == "/rules/"
+    assert client.session["_auth_user_id"] == str(learner.pk)
+    assert client.get(reverse("logout")).status_code == 405  # log-out is a POST (CSRF-safe)
+    response = client.post(reverse("logout"))
+    assert response.status_code == 302
+    assert "_auth_user_id" not in client.session
+
+
+@pytest.mark.parametrize(
+    "target", ["https://evil.example/", "//evil.example/x", "javascript:alert(1)"]
+)
+def test_next_never_leaves_the_site(learner: User, target: str) -> None:
+    response = login(Client(), "anna", PASSWORD, next=target)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("home")
+    response = Client().post(
+        reverse("signup"),
+        {"username": "carl", "password1": PASSWORD, "password2": PASSWORD, "next": target},
+    )
+    assert response["Location"] == "/"
+
+
+def test_a_wrong_password_is_refused_in_words_in_german(learner: User) -> None:
+    client = Client()
+    client.cookies["django_language"] = "de"
+    response = login(client, "anna", "wrong")
+    assert response.status_code == 200
+    assert "Benutzername" in response.content.decode() or "Passwort" in response.content.decode()
+    assert "_auth_user_id" not in client.session
+
+
+def test_repeated_failures_lock_the_name_then_even_the_right_password_waits(
+    learner: User, settings
+) -> None:  # type: ignore[no-untyped-def]
+    client = Client()
+    for _attempt in range(settings.AXES_FAILURE_LIMIT - 1):
+        assert login(client, "anna", "wrong").status_code == 200
+    assert login(client, "anna", "wrong").status_code == 429  # the last failure allowed
+    response = login(client, "anna", PASSWORD)
+    assert response.status_code == 429
+    assert "Too many attempts" in response.content.decode()
+    assert "_auth_user_id" not in client.session
+    # Another learner from the same address is not locked out by anna's failures.
+    User.objects.create_user("bert", password=PASSWORD)
+    assert login(Client(), "bert", PASSWORD).status_code == 302
+
+
+def test_a_success_resets_the_failure_count(learner: User, settings) -> None:  # type: ignore[no-untyped-def]
+    client = Client()
+    for _attempt in range(settings.AXES_FAILURE_LIMIT - 1):
+        login(client, "anna", "wrong")
+    assert login(client, "anna", PASSWORD).status_code == 302
+    client.post(reverse("logout"))
+    for _attempt in range(settings.AXES_FAILURE_LIMIT - 1):
+        login(client, "anna", "wrong")
+    assert login(client, "anna", PASSWORD).status_code == 302
+
+
+def test_pages_render_in_both_languages() -> None:
+    for lang, word in (("en", "Log in"), ("de", "Anmelden")):
+        client = Client()
+        client.cookies["django_language"] = lang
+        for name in ("login", "signup"):
+            response = client.get(reverse(name))
+            assert response.status_code == 200
+        assert word in client.get(reverse("login")).content.decode()
