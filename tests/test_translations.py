@@ -31,3 +31,55 @@ def test_every_engine_message_is_bilingual() -> None:
         assert {p.lower() for p in re.findall(r"{(\w+)", en)} == {
             p.lower() for p in re.findall(r"{(\w+)", de)
         }, key
+
+
+# Project jargon a learner must never read, and "stechen" used for winning a trick (it means
+# trumping; winning a trick is "den Stich machen / gewinnen", a duty to win is "Stichzwang").
+GERMAN_JARGON = re.compile(r"\bEngines?\b|\bSeeds?\b|RULES\.md|Protokoll|\bFixtures?\b", re.I)
+WRONG_STECHEN = re.compile(
+    r"niemand muss stechen|bedienen oder stechen|Stechen muss man nicht|muss nicht stechen"
+    r"|muss gestochen werden|überstochen werden|gleichen Karten sticht",
+    re.I,
+)
+
+
+def test_german_ui_strings_use_card_players_words() -> None:
+    catalogue = polib.pofile(str(PO))
+    problems = []
+    for entry in catalogue.translated_entries():
+        plural = bool(entry.msgid_plural)
+        german = list(entry.msgstr_plural.values()) if plural else [entry.msgstr]
+        placeholders = set(re.findall(r"%\(\w+\)[sd]", entry.msgid_plural or entry.msgid))
+        for text in german:
+            if GERMAN_JARGON.search(text) or WRONG_STECHEN.search(text):
+                problems.append((entry.msgid, text))
+            # A replay is a "Beispielspiel": Piquet's Partie is six deals.
+            if re.search(r"\breplays?\b", entry.msgid, re.I) and "Partie" in text:
+                problems.append((entry.msgid, text))
+            # German quotation marks „…“, never the English closing ”.
+            if "\u201d" in text or ("\u201c" in text and "\u201e" not in text):
+                problems.append((entry.msgid, text))
+            # The same placeholders as the English: a lost %(seat)s shows nothing.
+            found = set(re.findall(r"%\(\w+\)[sd]", text))
+            if found != placeholders and not (plural and found < placeholders):
+                problems.append((entry.msgid, text))
+    assert problems == []
+
+
+def test_engine_messages_use_card_players_words() -> None:
+    import cardtutor.engine.besik  # noqa: F401  (registers its messages)
+    import cardtutor.engine.piquet  # noqa: F401
+    from cardtutor.engine.text import MESSAGES
+
+    problems = []
+    for key, (en, de) in MESSAGES.items():
+        # Field names of the record format ('seed', 'hands') may be quoted; nothing else.
+        unquoted = re.sub(r"'[a-z_]+'|\{[^}]*\}", "", de)
+        if GERMAN_JARGON.search(unquoted) or WRONG_STECHEN.search(de):
+            problems.append((key, de))
+        if re.search(r"\bseed(?:ed|s)?\b", re.sub(r"'[a-z_]+'|\{[^}]*\}", "", en), re.I):
+            problems.append((key, en))
+        # Piquet has no trumps: winning a trick there is never "stechen".
+        if key.startswith("piquet.") and re.search(r"stech|sticht|stoch", de, re.I):
+            problems.append((key, de))
+    assert problems == []
