@@ -1,0 +1,13 @@
+"""Practice drills: items built by the engines from a seed, answers checked by the rules.
+
+See :mod:`cardtutor.engine.drills.base` for the contract every drill implements.
+"""
+
+from __future__ import annotations
+
+from cardtutor.engine.drills.base import AnswerError, Drill, Feedback, Item, Level
+from cardtutor.engine.drills.piquet_partie import PartieDrill
+
+DRILLS: dict[str, Drill] = {drill.key: drill for drill in (PartieDrill(),)}
+
+__all__ = ["DRILLS", "AnswerError", "Drill", "Feedback", "Item", "Level"]

@@ -1,0 +1,146 @@
+"""Piquet drill 6, *Partie and rubicon*: settle a six-deal partie from its deal scores.
+
+The learner reads the six deal scores of both players and says who won the partie, what the
+winner gains and whether the loser is rubiconed. Easy items are clear wins well above the
+rubicon; medium items bring the loser under 100; hard ones sit at the edges (a loser on 99 or
+100, totals within a few points, a tie that calls for the two extra deals).
+
+>>> drill = PartieDrill()
+>>> item = drill.item("7", Level.EASY)
+>>> len(item.question["deals"])
+6
+>>> answer = drill.parse_answer(item, {"winner": "A", "gain": "0", "rubiconed": "no"})
+>>> drill.check(item, answer).correct in (True, False)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from cardtutor.engine.drills.base import (
+    Feedback,
+    Item,
+    Level,
+    choice,
+    rng_for,
+    whole_number,
+)
+from cardtutor.engine.piquet.constants import PARTIE_BONUS, PARTIE_DEALS, RUBICON
+from cardtutor.engine.piquet.scoring import rubicon_settlement
+from cardtutor.engine.text import Msg, register_messages
+
+register_messages(
+    {
+        "drill.partie.totals": (
+            "Add up the six deals: A has {a}, B has {b}.",
+            "Die sechs Spiele zusammengezählt: A hat {a}, B hat {b}.",
+        ),
+        "drill.partie.won": (
+            "{winner} has more and wins the partie. {loser} has {lo}, not under {rubicon}: "
+            "{winner} gains the difference {hi} − {lo} plus {bonus} = {gain}.",
+            "{winner} hat mehr und gewinnt die Partie. {loser} hat {lo}, nicht unter {rubicon}: "
+            "{winner} erhält den Unterschied {hi} − {lo} und {bonus} dazu = {gain}.",
+        ),
+        "drill.partie.rubiconed": (
+            "{winner} has more and wins the partie. {loser} has only {lo}, under {rubicon}: he "
+            "is rubiconed, and {winner} gains the sum {hi} + {lo} plus {bonus} = {gain}.",
+            "{winner} hat mehr und gewinnt die Partie. {loser} hat nur {lo}, unter {rubicon}: "
+            "er ist im Rubikon, und {winner} erhält die Summe {hi} + {lo} und {bonus} dazu "
+            "= {gain}.",
+        ),
+        "drill.partie.tied": (
+            "The totals are equal: nobody has won yet. Each player deals once more; if the "
+            "totals are still equal, the partie is drawn.",
+            "Gleichstand: noch hat niemand gewonnen. Jeder gibt noch einmal; bleibt es gleich, "
+            "ist die Partie unentschieden.",
+        ),
+    }
+)
+
+WINNERS = ("A", "B", "tie")
+YES_NO = ("yes", "no")
+
+
+@dataclass(frozen=True)
+class PartieAnswer:
+    winner: str
+    gain: int
+    rubiconed: bool
+
+
+def _deal_scores(rng: random.Random, level: Level) -> list[tuple[int, int]]:
+    """Six plausible deal scores. A deal's loser often scores little, the winner 20–60."""
+    while True:
+        deals = []
+        for _deal in range(PARTIE_DEALS):
+            hi = rng.randint(12, 60) if rng.random() > 0.1 else rng.randint(61, 140)
+            lo = rng.randint(0, 25)
+            deals.append((hi, lo) if rng.random() < 0.5 else (lo, hi))
+        a = sum(d[0] for d in deals)
+        b = sum(d[1] for d in deals)
+        low = min(a, b)
+        if level is Level.EASY and low >= RUBICON + 20 and abs(a - b) >= 15:
+            return deals
+        if level is Level.MEDIUM and low < RUBICON - 10 and a != b:
+            return deals
+        if level is Level.HARD:
+            near_rubicon = abs(low - RUBICON) <= 1 and a != b
+            near_tie = abs(a - b) <= 3
+            if near_rubicon or near_tie:
+                return deals
+
+
+class PartieDrill:
+    key = "piquet.partie"
+    game = "piquet"
+
+    def item(self, seed: str, level: Level) -> Item:
+        deals = _deal_scores(rng_for(self.key, seed, level), level)
+        return Item(self.key, seed, level, {"deals": [list(d) for d in deals]})
+
+    def parse_answer(self, item: Item, data: Mapping[str, str]) -> PartieAnswer:
+        winner = choice(data, "winner", WINNERS)
+        if winner == "tie":
+            return PartieAnswer("tie", 0, False)
+        return PartieAnswer(
+            winner,
+            whole_number(data, "gain"),
+            choice(data, "rubiconed", YES_NO) == "yes",
+        )
+
+    def expected(self, item: Item) -> tuple[PartieAnswer, tuple[Msg, ...]]:
+        deals: list[list[int]] = item.question["deals"]
+        a, b = sum(d[0] for d in deals), sum(d[1] for d in deals)
+        reasons: list[Msg] = [Msg("drill.partie.totals", a=a, b=b)]
+        if a == b:
+            reasons.append(Msg("drill.partie.tied"))
+            return PartieAnswer("tie", 0, False), tuple(reasons)
+        winner, loser = ("A", "B") if a > b else ("B", "A")
+        hi, lo = max(a, b), min(a, b)
+        gain, rubiconed = rubicon_settlement(hi, lo)
+        reasons.append(
+            Msg(
+                "drill.partie.rubiconed" if rubiconed else "drill.partie.won",
+                winner=winner,
+                loser=loser,
+                hi=hi,
+                lo=lo,
+                gain=gain,
+                bonus=PARTIE_BONUS,
+                rubicon=RUBICON,
+            )
+        )
+        return PartieAnswer(winner, gain, rubiconed), tuple(reasons)
+
+    def check(self, item: Item, answer: Any) -> Feedback:
+        right, reasons = self.expected(item)
+        return Feedback(
+            correct=answer == right,
+            expected={"winner": right.winner, "gain": right.gain, "rubiconed": right.rubiconed},
+            reasons=reasons,
+            rules=("piquet#rubicon" if right.rubiconed else "piquet#partie",),
+        )

@@ -1,0 +1,94 @@
+"""Drill 6 (partie and rubicon): the checker agrees with the engine's own settlement."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardtutor.engine.drills import DRILLS, AnswerError, Item, Level
+from cardtutor.engine.drills.piquet_partie import PartieDrill
+from cardtutor.engine.piquet import new_partie
+from cardtutor.engine.text import MESSAGES
+from tests.engine.test_piquet_properties import play_random
+
+DRILL = PartieDrill()
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_the_expected_answer_is_the_engines_settlement_of_a_played_partie(seed: int) -> None:
+    state, events = new_partie(seed=seed)
+    final, _actions = play_random(state, random.Random(seed), list(events), probe=False)
+    assert final.partie is not None
+    results = final.partie.results[:6]
+    item = Item(DRILL.key, "x", Level.EASY, {"deals": [list(r) for r in results]})
+    expected, _reasons = DRILL.expected(item)
+    outcome = final.outcome()
+    if len(final.partie.results) > 6:  # tied after six: the engine played the extra deals
+        assert expected.winner == "tie"
+    else:
+        assert expected.winner == outcome.winner
+        assert expected.gain == outcome.settlement
+        assert expected.rubiconed == outcome.rubiconed
+
+
+@pytest.mark.parametrize("level", list(Level))
+def test_items_are_reproducible_and_fit_their_level(level: Level) -> None:
+    for seed in map(str, range(40)):
+        item = DRILL.item(seed, level)
+        assert item == DRILL.item(seed, level)
+        a = sum(d[0] for d in item.question["deals"])
+        b = sum(d[1] for d in item.question["deals"])
+        if level is Level.EASY:
+            assert min(a, b) >= 120
+        elif level is Level.MEDIUM:
+            assert min(a, b) < 100 and a != b
+        else:
+            assert abs(min(a, b) - 100) <= 1 or abs(a - b) <= 3
+    assert len({str(DRILL.item(str(s), level).question) for s in range(40)}) > 30
+
+
+def test_right_and_wrong_answers_and_the_reasons_in_both_languages() -> None:
+    item = Item(DRILL.key, "x", Level.MEDIUM, {"deals": [[30, 5]] * 3 + [[2, 20]] * 3})
+    # A: 96, B: 75 -> B rubiconed: 96 + 75 + 100
+    right = DRILL.parse_answer(item, {"winner": "A", "gain": "271", "rubiconed": "yes"})
+    feedback = DRILL.check(item, right)
+    assert feedback.correct and feedback.rules == ("piquet#rubicon",)
+    wrong = DRILL.parse_answer(item, {"winner": "A", "gain": "121", "rubiconed": "no"})
+    feedback = DRILL.check(item, wrong)
+    assert not feedback.correct
+    assert feedback.expected == {"winner": "A", "gain": 271, "rubiconed": True}
+    english = " ".join(m.render("en") for m in feedback.reasons)
+    german = " ".join(m.render("de") for m in feedback.reasons)
+    assert "rubiconed" in english and "96 + 75 plus 100 = 271" in english
+    assert "Rubikon" in german and "271" in german
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"winner": "C"},
+        {"winner": "A"},
+        {"winner": "A", "gain": "x", "rubiconed": "no"},
+        {"winner": "A", "gain": "1e9", "rubiconed": "no"},
+        {"winner": "A", "gain": "5", "rubiconed": "maybe"},
+    ],
+)
+def test_malformed_answers_are_refused_with_a_message_quoting_the_input(
+    data: dict[str, str],
+) -> None:
+    item = DRILL.item("1", Level.EASY)
+    with pytest.raises(AnswerError) as raised:
+        DRILL.parse_answer(item, data)
+    assert raised.value.render("de") != raised.value.render("en")
+
+
+def test_every_drill_message_has_both_languages() -> None:
+    assert "piquet.partie" in DRILLS
+    for key, (en, de) in MESSAGES.items():
+        if key.startswith("drill."):
+            assert en and de and en != de, key
