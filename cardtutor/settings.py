@@ -17,6 +17,8 @@ Variables:
 - ``DJANGO_LOGIN_FAILURE_LIMIT``, ``DJANGO_LOGIN_COOLOFF_MINUTES``: failed log-ins of one user
   name from one address before it is locked (default 5), and for how long (default 15).
 - ``DJANGO_BEHIND_PROXY``: ``true`` to trust ``X-Forwarded-Proto`` from a TLS-terminating proxy.
+- ``DJANGO_CACHE_BACKEND``, ``DJANGO_CACHE_LOCATION``, ``DJANGO_CACHE_TIMEOUT``,
+  ``DJANGO_CACHE_MAX_ENTRIES``: the cache (default local memory, 86400 s, 3000 entries).
 """
 
 from __future__ import annotations
@@ -125,6 +127,20 @@ DATABASES = {
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Rendered replay steps (cardtutor/replays/rendering.py). Keys carry a content version, so
+# entries never go stale and any backend Django ships can hold them; default: local memory,
+# per process (an LRU). DJANGO_CACHE_BACKEND is a backend's dotted path.
+CACHES = {
+    "default": {
+        "BACKEND": os.environ.get(
+            "DJANGO_CACHE_BACKEND", "django.core.cache.backends.locmem.LocMemCache"
+        ),
+        "LOCATION": os.environ.get("DJANGO_CACHE_LOCATION", "cardtutor"),
+        "TIMEOUT": int(os.environ.get("DJANGO_CACHE_TIMEOUT", "86400")),
+        "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("DJANGO_CACHE_MAX_ENTRIES", "3000"))},
+    }
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

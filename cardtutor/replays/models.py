@@ -7,23 +7,33 @@ editorial notes (a deduced card, a translation note) and commentary.
 
 The record is replayed by the engine whenever a replay is saved, also when fixtures are
 loaded (``loaddata`` sends ``pre_save`` with ``raw=True``): a record that does not replay
-is refused with the step and the reason, and nothing is stored.
+is refused with the step and the reason, and nothing is stored. The JSON fields are checked
+against the schemas in :mod:`cardtutor.replays.schemas` on the same occasions.
+
+Content version: every save of a replay, and every save or deletion of one of its
+annotations, sets the replay's ``updated`` to now (also under ``loaddata``, whose raw saves
+skip ``auto_now``). The viewer's caches and its ETag / Last-Modified are keyed by it
+(:mod:`cardtutor.replays.rendering`). A bulk ``QuerySet.update`` or raw SQL sends no signal:
+call :func:`bump_content_version` after one.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models.signals import pre_save
+from django.db.models.signals import post_delete, post_save, pre_save
 from django.dispatch import receiver
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from cardtutor.engine import GAMES
 from cardtutor.engine.errors import RecordError
+from cardtutor.replays import schemas
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -105,17 +115,86 @@ class Annotation(models.Model):
     def commentary(self, lang: str) -> str:
         return self.commentary_de if lang.startswith("de") else self.commentary_en
 
+    def clean(self) -> None:
+        replay = Replay.objects.filter(pk=self.replay_id).first() if self.replay_id else None
+        seats = replay_seat_names(replay) if replay is not None else None
+        validate_annotation(self, seats)
+        if replay is not None and isinstance(replay.record, dict):
+            actions = replay.record.get("actions")
+            last = len(actions) if isinstance(actions, list) else 0
+            if self.step is not None and self.step > last:
+                raise ValidationError(
+                    {"step": f"Step {self.step} is annotated but the record has only {last} steps."}
+                )
+
+
+def replay_seat_names(replay: Replay) -> list[str]:
+    """The replay's seat names (``[]`` when ``seats`` is malformed)."""
+    seats = replay.seats if isinstance(replay.seats, list) else []
+    return [s["seat"] for s in seats if isinstance(s, dict) and isinstance(s.get("seat"), str)]
+
 
 def validate_replay_record(replay: Replay) -> None:
-    """Replay the record through its engine; raise ``ValidationError`` naming step and reason."""
+    """Check the seats' shape, replay the record through its engine, and check that the
+    replay's game and ruleset are the record's; raise ``ValidationError`` naming the field,
+    and for the record the step and the reason."""
     from cardtutor.replays.timeline import check_record
 
+    problem = schemas.check(replay.seats, schemas.SEATS, "seats")
+    if problem:
+        raise ValidationError({"seats": problem}, code="seats")
+    problem = schemas.json_depth_problem(replay.record, "record")
+    if problem:
+        raise ValidationError({"record": problem}, code="record")
     try:
         check_record(replay.game, replay.record, replay.seats)
     except RecordError as err:
         raise ValidationError({"record": err.render("en")}, code="record") from err
+    ruleset = replay.record.get("ruleset") if isinstance(replay.record, dict) else None
+    if replay.ruleset != ruleset:
+        raise ValidationError(
+            {
+                "ruleset": f"The ruleset {replay.ruleset!r} is not the record's ruleset "
+                f"{ruleset!r}: they must agree."
+            },
+            code="ruleset",
+        )
+
+
+def validate_annotation(annotation: Annotation, seats: list[str] | None = None) -> None:
+    """Check the annotation's JSON fields against their schemas (and, given the replay's
+    seats, that every seat they name is one); raise ``ValidationError`` naming each field."""
+    fields = {name: getattr(annotation, name) for name in schemas.ANNOTATION_FIELDS}
+    found = schemas.annotation_problems(fields, seats)
+    if found:
+        by_field: dict[str, list[str]] = {}
+        for problem in found:  # "notes[0].kind: ..." belongs to the field "notes"
+            field = re.match(r"[a-z_]+", problem)
+            by_field.setdefault(field.group(0) if field else "__all__", []).append(problem)
+        raise ValidationError(by_field, code="shape")
+
+
+def bump_content_version(replay_id: int) -> None:
+    """Mark a replay as changed (its caches and ETags renew): after writes that send no
+    signal, such as ``Annotation.objects.filter(...).update(...)``."""
+    Replay.objects.filter(pk=replay_id).update(updated=timezone.now())
 
 
 @receiver(pre_save, sender=Replay)
 def _validate_before_save(sender: Any, instance: Replay, raw: bool, **kwargs: Any) -> None:
     validate_replay_record(instance)
+    # A new content version also under loaddata (raw saves do not apply auto_now).
+    instance.updated = timezone.now()
+
+
+@receiver(pre_save, sender=Annotation)
+def _validate_annotation_before_save(
+    sender: Any, instance: Annotation, raw: bool, **kwargs: Any
+) -> None:
+    validate_annotation(instance)
+
+
+@receiver(post_save, sender=Annotation)
+@receiver(post_delete, sender=Annotation)
+def _annotation_changed(sender: Any, instance: Annotation, **kwargs: Any) -> None:
+    bump_content_version(instance.replay_id)

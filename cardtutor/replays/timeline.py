@@ -2,14 +2,17 @@
 
 Everything here is derived from the stored game record by the engine, through the one engine
 contract (:mod:`cardtutor.engine.contract`) and the registry :data:`cardtutor.engine.GAMES`;
-nothing computed is stored. Timelines are cached per process, keyed by the replay's primary
-key and its ``updated`` time, so an edited replay is recomputed.
+nothing computed is stored. Timelines are cached per process, keyed by the game and a digest
+of the record itself, so an edited record is recomputed whatever way it was changed.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from cardtutor.engine import GAMES
@@ -18,7 +21,6 @@ from cardtutor.engine.errors import RecordError
 from cardtutor.engine.events import Event
 from cardtutor.engine.record import GameRecord, Step, replay
 from cardtutor.engine.text import Msg, register_messages
-from cardtutor.replays.lru import LRU
 
 register_messages(
     {
@@ -83,6 +85,13 @@ class TimelineStep:
     def explanation(self, lang: str) -> str:
         return " ".join(e.msg.render(lang) for e in self.events if e.kind != "say")
 
+    def spoken(self, lang: str) -> str:
+        """What the players say at this step, one quoted line each: ``A: “Five cards.”``."""
+        left, right = ("„", "“") if lang.startswith("de") else ("“", "”")
+        return " ".join(
+            f"{e.seat}: {left}{e.msg.render(lang)}{right}" for e in self.events if e.kind == "say"
+        )
+
 
 @dataclass(frozen=True)
 class Timeline:
@@ -116,14 +125,22 @@ def build_timeline(game: str, record_json: Any) -> Timeline:
     return Timeline(game, record, steps)
 
 
-_TIMELINES = LRU(32)
+# Why not Django's cache framework here (the rendered steps use it, see rendering.py): a
+# Timeline is a live object graph of engine states and lazily worded events (functools.partial
+# over engine functions). The framework pickles every value, even in local memory, and for a
+# timeline that costs more than it saves: replaying the 99-step Besik example takes about 3 ms
+# here, pickling and unpickling its timeline about 6 ms (45 kB); the pickles would also tie a
+# shared cache to this exact engine code. A timeline is only needed when a rendered step is
+# not in the cache, so it stays a small per-process LRU, keyed by the record's own content
+# (never stale, however the record was changed).
+@lru_cache(maxsize=16)
+def _timeline(game: str, digest: str, record_text: str) -> Timeline:
+    return build_timeline(game, json.loads(record_text))
 
 
 def timeline_for(replay_obj: Any) -> Timeline:
-    """The cached timeline of a saved :class:`~cardtutor.replays.models.Replay`."""
-    key = (replay_obj.pk, replay_obj.updated.isoformat() if replay_obj.updated else "")
-    found: Timeline | None = _TIMELINES.get(key)
-    if found is None:
-        found = build_timeline(replay_obj.game, replay_obj.record)
-        _TIMELINES.set(key, found)
-    return found
+    """The cached timeline of a :class:`~cardtutor.replays.models.Replay` (built from its
+    game and record, whatever the rest of the replay says)."""
+    text = json.dumps(replay_obj.record, sort_keys=True, separators=(",", ":"))
+    digest = hashlib.sha256(f"{replay_obj.game}\n{text}".encode()).hexdigest()
+    return _timeline(replay_obj.game, digest, text)

@@ -6,7 +6,8 @@ Format ``cardtutor-replay``, version 1::
       "format": "cardtutor-replay", "version": 1,
       "slug": "piquet-example", "game": "piquet", "ruleset": "rubicon",
       "title": {"en": "...", "de": "..."}, "summary": {"en": "...", "de": "..."},
-      "source": {"title": "...", "language": "de", "location": "...", "text": "..."},
+      "source": {"title": "...", "language": "de", "location": "...", "text": "...",
+                 "gloss": [{"de": "<a sentence of text>", "en": "...", "paragraph": true}]},
       "seats": [{"seat": "A", "role": {"en": "elder hand", "de": "Vorhand"}}, ...],
       "record": {<cardtutor-game-record>},
       "annotations": [{"step": 3, "source": ["..."], "stated": {"totals": {"A": 10}},
@@ -21,7 +22,12 @@ Format ``cardtutor-replay``, version 1::
     }
 
 ``steps`` is computed by the engine on export and ignored on import (it is recomputed), so
-export → import → export gives the same document.
+export → import → export gives the same document. A step's ``explanation`` is what happened
+in words; at a step where the players only speak (a Piquet declaration) it is what they say,
+one quoted line each (``A: “Five cards.”``).
+
+Import checks the seats and every annotation against the schemas of
+:mod:`cardtutor.replays.schemas` (the same checks as the models'), then replays the record.
 """
 
 from __future__ import annotations
@@ -34,7 +40,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from cardtutor.engine.errors import RecordError
-from cardtutor.replays.models import Annotation, Replay
+from cardtutor.replays import schemas
+from cardtutor.replays.models import Annotation, Replay, replay_seat_names
+from cardtutor.replays.source import GlossError, check_gloss
 from cardtutor.replays.timeline import build_timeline
 
 EXPORT_FORMAT = "cardtutor-replay"
@@ -61,6 +69,7 @@ def export_replay(replay: Replay) -> dict[str, Any]:
                 "language": replay.source_language,
                 "location": replay.source_location,
                 "text": replay.source_text,
+                "gloss": replay.source_gloss,
             },
             "seats": replay.seats,
             "record": replay.record,
@@ -79,7 +88,10 @@ def export_replay(replay: Replay) -> dict[str, Any]:
                     "number": step.number,
                     "seat": step.seat,
                     "action": step.action_json,
-                    "explanation": {"en": step.explanation("en"), "de": step.explanation("de")},
+                    "explanation": {
+                        "en": step.explanation("en") or step.spoken("en"),
+                        "de": step.explanation("de") or step.spoken("de"),
+                    },
                     "events": [e.to_json() for e in step.events],
                     "totals": step.totals,
                 }
@@ -107,6 +119,14 @@ def _bilingual(data: Mapping[str, Any], key: str, required: bool = True) -> tupl
     return en, de
 
 
+def _source_gloss(source: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """``source.gloss``, optional (older exports have none), checked against ``source.text``."""
+    try:
+        return check_gloss(source.get("gloss", []), str(source.get("text", "")))
+    except GlossError as err:
+        raise ReplayImportError(f"'source.gloss': {err}") from err
+
+
 def parse_replay_document(data: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Check a document's shape; returns the replay fields and the annotations."""
     if not isinstance(data, Mapping):
@@ -121,9 +141,10 @@ def parse_replay_document(data: Any) -> tuple[dict[str, Any], list[dict[str, Any
     summary_en, summary_de = _bilingual(data, "summary", required=False)
     source = _need(data, "source", Mapping)
     seats = _need(data, "seats", list)
-    for seat in seats:
-        if not isinstance(seat, Mapping) or not isinstance(seat.get("seat"), str):
-            raise ReplayImportError("Each entry of 'seats' needs a 'seat' name.")
+    problem = schemas.check(seats, schemas.SEATS, "seats")
+    if problem:
+        raise ReplayImportError(problem)
+    seat_names = [seat["seat"] for seat in seats]
     fields = {
         "slug": _need(data, "slug", str),
         "game": _need(data, "game", str),
@@ -136,6 +157,7 @@ def parse_replay_document(data: Any) -> tuple[dict[str, Any], list[dict[str, Any
         "source_language": _need(source, "language", str, "source."),
         "source_location": source.get("location", "") or "",
         "source_text": _need(source, "text", str, "source."),
+        "source_gloss": _source_gloss(source),
         "seats": seats,
         "record": _need(data, "record", Mapping),
     }
@@ -152,26 +174,40 @@ def parse_replay_document(data: Any) -> tuple[dict[str, Any], list[dict[str, Any
             raise ReplayImportError(f"Step {item['step']} is annotated twice.")
         seen.add(item["step"])
         commentary_en, commentary_de = _bilingual(item, "commentary", required=False)
-        source_list = item.get("source", [])
-        if not isinstance(source_list, list) or not all(isinstance(s, str) for s in source_list):
-            raise ReplayImportError(f"Step {item['step']}: 'source' must be a list of strings.")
-        notes = item.get("notes", [])
-        if not isinstance(notes, list) or not all(isinstance(n, Mapping) for n in notes):
-            raise ReplayImportError(f"Step {item['step']}: 'notes' must be a list of objects.")
-        stated = item.get("stated", {})
-        if not isinstance(stated, Mapping):
-            raise ReplayImportError(f"Step {item['step']}: 'stated' must be an object.")
+        shaped = {
+            "source": item.get("source", []),
+            "stated": item.get("stated", {}),
+            "notes": item.get("notes", []),
+        }
+        found = schemas.annotation_problems(shaped, seat_names)
+        if found:
+            raise ReplayImportError(f"Step {item['step']}: {found[0]}")
         annotations.append(
             {
                 "step": item["step"],
-                "source": list(source_list),
-                "notes": [dict(n) for n in notes],
-                "stated": dict(stated),
+                **shaped,
                 "commentary_en": commentary_en,
                 "commentary_de": commentary_de,
             }
         )
+    problem = schemas.json_depth_problem(fields["record"], "record")
+    if problem:
+        raise ReplayImportError(problem)
     return fields, annotations
+
+
+def stored_problems(replay: Replay) -> list[str]:
+    """What is malformed in a stored replay (written around the checks, e.g. by a bulk
+    ``update``): the export refuses such a replay with these reasons instead of failing."""
+    found = schemas.problems(replay.seats, schemas.SEATS, "seats")
+    problem = schemas.json_depth_problem(replay.record, "record")
+    if problem:
+        found.append(problem)
+    seats = replay_seat_names(replay)
+    for a in replay.annotations.order_by("step"):
+        fields = {"source": a.source, "stated": a.stated, "notes": a.notes}
+        found += [f"step {a.step}: {p}" for p in schemas.annotation_problems(fields, seats)]
+    return found
 
 
 def import_replay(data: Any, *, replace: bool = False) -> Replay:

@@ -1,31 +1,53 @@
 """Replay views: the list, the step viewer (full page or htmx partial), export and import.
 
-One view and one template serve each step: the whole page normally, and for htmx requests
-only the ``step`` partial (``replays/viewer.html#step``). Every control is a real link, so
-the viewer works without JavaScript.
+One view and one template serve each step: the whole page normally (also for htmx's history
+restore requests), and for htmx step swaps only the ``step`` partial
+(``replays/viewer.html#step``) with its out-of-band updates (announcer, tab title, the header
+forms' return address). Every control is a real link, so the viewer works without JavaScript.
+
+Responses carry a weak ETag (pages) or a strong one (fragments) and Last-Modified, answer a
+matching ``If-None-Match`` with 304, and vary on ``HX-Request``,
+``HX-History-Restore-Request``, ``Cookie`` and ``Accept-Language``.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
-import re
+from datetime import datetime
 from typing import Any
 
+from django.conf import settings
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import condition, require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from cardtutor.core.http import HtmxHttpRequest
 from cardtutor.engine import GAMES
+from cardtutor.engine.errors import RecordError
 from cardtutor.replays.forms import ReplayImportForm
 from cardtutor.replays.models import Replay, game_choices
-from cardtutor.replays.rendering import rendered_page, rendered_step, replay_version
-from cardtutor.replays.transfer import ReplayImportError, export_replay, import_replay
+from cardtutor.replays.rendering import (
+    DamagedReplay,
+    content_version,
+    find_replay,
+    perspective_of,
+    release,
+    rendered_page,
+    rendered_step,
+)
+from cardtutor.replays.transfer import (
+    ReplayImportError,
+    export_replay,
+    import_replay,
+    stored_problems,
+)
 
 
 @require_safe
@@ -59,38 +81,103 @@ def replay_list(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def replay_start(request: HttpRequest, slug: str) -> HttpResponse:
-    if replay_version(slug) is None:
+    if find_replay(slug) is None:
         raise Http404(_("There is no replay %(slug)s.") % {"slug": slug})
     return redirect("replays:step", slug=slug, number=0)
 
 
-PERSPECTIVE = re.compile(r"^(all|[A-Z])$")
+def _wants_fragment(request: HtmxHttpRequest) -> bool:
+    """An htmx step swap gets the step fragment. A history restore (htmx found no snapshot of
+    the page in its history cache and asks again) must get the whole page: htmx puts the
+    answer in place of ``<body>``."""
+    return bool(request.htmx) and not request.htmx.history_restore_request
+
+
+def _lookup(request: HttpRequest, slug: str) -> Replay | None:
+    """The replay's small fields, looked up once per request (validators and view share it)."""
+    cached: dict[str, Replay | None] = request.__dict__.setdefault("_replay_lookup", {})
+    if slug not in cached:
+        cached[slug] = find_replay(slug)
+    return cached[slug]
+
+
+def _step_etag(request: HtmxHttpRequest, slug: str, number: int) -> str | None:
+    """What the response depends on, as a digest: the code, the replay's content version,
+    step, perspective and language; a page also on the cookies (its CSRF token and the deck
+    preference). ``None`` (no conditional answer) in DEBUG, and for a page when there is no
+    CSRF cookie yet: that page sets a new one, so an earlier copy would carry a dead token."""
+    meta = _lookup(request, slug)
+    if meta is None or settings.DEBUG:
+        return None
+    parts = [
+        release(),
+        content_version(meta),
+        str(number),
+        perspective_of(meta, request.GET.get("seat")),
+        get_language() or "en",
+    ]
+    if _wants_fragment(request):
+        return '"step-' + hashlib.sha256("|".join(parts).encode()).hexdigest()[:32] + '"'
+    if settings.CSRF_COOKIE_NAME not in request.COOKIES:
+        return None
+    parts += ["page", request.META.get("HTTP_COOKIE", "")]
+    # Weak: every page carries a freshly masked token, equal in meaning, not in bytes.
+    return 'W/"page-' + hashlib.sha256("|".join(parts).encode()).hexdigest()[:32] + '"'
+
+
+def _step_last_modified(request: HtmxHttpRequest, slug: str, number: int) -> datetime | None:
+    meta = _lookup(request, slug)
+    if meta is None or _step_etag(request, slug, number) is None:
+        return None
+    return meta.updated
 
 
 @require_safe
-@vary_on_headers("HX-Request")
+@vary_on_headers("HX-Request", "HX-History-Restore-Request", "Cookie", "Accept-Language")
+@cache_control(private=True, no_cache=True)
+@condition(etag_func=_step_etag, last_modified_func=_step_last_modified)
 def replay_step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
-    version = replay_version(slug)
-    if version is None:
+    meta = _lookup(request, slug)
+    if meta is None:
         raise Http404(_("There is no replay %(slug)s.") % {"slug": slug})
-    perspective = request.GET.get("seat", "all")
-    if not PERSPECTIVE.match(perspective):
-        perspective = "all"
+    perspective = perspective_of(meta, request.GET.get("seat"))
     lang = get_language() or "en"
-    step = rendered_step(request, version, number, perspective, lang)
+    try:
+        step = rendered_step(meta, number, perspective, lang)
+    except DamagedReplay as err:
+        return render(
+            request,
+            "replays/damaged.html",
+            {"title": meta.title(lang), "reason": str(err)},
+            status=409,
+        )
     if step is None:
         raise Http404(_("This replay has no step %(number)d.") % {"number": number})
-    if request.htmx:
-        return HttpResponse(step.step_html + step.oob_html)
-    return HttpResponse(rendered_page(request, slug, version, step, number, lang))
+    if _wants_fragment(request):
+        return HttpResponse(step.title_html + step.step_html + step.oob_html)
+    return HttpResponse(rendered_page(request, meta, step, lang))
 
 
 @require_safe
 def replay_export(request: HttpRequest, slug: str) -> JsonResponse:
     replay = get_object_or_404(Replay, slug=slug)
-    response = JsonResponse(
-        export_replay(replay), json_dumps_params={"ensure_ascii": False, "indent": 2}
-    )
+    problems = stored_problems(replay)
+    data: dict[str, Any] | None = None
+    if not problems:
+        try:
+            data = export_replay(replay)
+        except RecordError as err:
+            problems = [f"record: {err.render('en')}"]
+    if data is None:
+        return JsonResponse(
+            {
+                "error": "This replay's stored data is malformed, so it cannot be exported "
+                "until an editor fixes it.",
+                "problems": problems,
+            },
+            status=409,
+        )
+    response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 2})
     response["Content-Disposition"] = f'inline; filename="{replay.slug}.json"'
     return response
 

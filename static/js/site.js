@@ -4,24 +4,88 @@
 
   var KEYS = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
   var focusedNav = null;
+  var wanted = null; // the step the keys asked for, while a step is on its way
+  var busy = false; // a request for #replay-step is under way
 
-  // Replay viewer: left/right arrows, Home and End step through the replay.
+  function replayStep() {
+    return document.getElementById("replay-step");
+  }
+
+  // Ask for step `number` in the current perspective. The controls' <nav> carries the address
+  // pattern and hx-push-url, so the address bar and the history follow as with a click.
+  function load(number) {
+    var step = replayStep();
+    var nav = step && step.querySelector("[data-step-url]");
+    if (!nav) return;
+    var url = nav.getAttribute("data-step-url").replace("{n}", String(number));
+    if (!window.htmx) {
+      window.location.assign(url);
+      return;
+    }
+    busy = true;
+    window.htmx.ajax("GET", url, { source: nav, target: "#replay-step", swap: "outerHTML" });
+  }
+
+  function toggleKeyList(open) {
+    var keys = document.getElementById("replay-keys");
+    if (!keys) return false;
+    keys.open = open === undefined ? !keys.open : open;
+    if (keys.open) keys.querySelector("summary").focus();
+    return true;
+  }
+
+  // Replay viewer: left/right arrows, Home and End step through the replay; "?" lists the keys.
+  // Presses are counted, not clicked: while a step is loading, further presses move the wanted
+  // step, and when the swap is done the wanted step is fetched (one request, however many
+  // presses). No press can fall through to a link's plain navigation (a full reload).
   document.addEventListener("keydown", function (event) {
-    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-    var rel = KEYS[event.key];
-    if (!rel) return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
     var target = event.target;
     if (target && target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
-    var link = document.querySelector("#replay-step a[data-nav='" + rel + "']");
-    if (!link) return;
+    var step = replayStep();
+    if (!step) return;
+    if (event.key === "?") {
+      if (toggleKeyList()) event.preventDefault();
+      return;
+    }
+    if (event.key === "Escape") {
+      var keys = document.getElementById("replay-keys");
+      if (keys && keys.open) toggleKeyList(false);
+      return;
+    }
+    var rel = KEYS[event.key];
+    if (!rel || event.shiftKey) return;
     event.preventDefault();
-    link.click();
+    var shown = parseInt(step.getAttribute("data-step"), 10);
+    var last = parseInt(step.getAttribute("data-last"), 10);
+    var from = wanted === null ? shown : wanted;
+    var to = { prev: from - 1, next: from + 1, first: 0, last: last }[rel];
+    to = Math.max(0, Math.min(last, to));
+    if (to === from) return;
+    wanted = to;
+    if (!busy) load(to);
   });
 
   // Remember which step control had focus, so focus can return to it after the swap.
-  document.addEventListener("htmx:beforeRequest", function () {
+  document.addEventListener("htmx:beforeRequest", function (event) {
     var active = document.activeElement;
     focusedNav = active && active.getAttribute ? active.getAttribute("data-nav") : null;
+    if (event.detail && event.detail.target && event.detail.target.id === "replay-step") busy = true;
+  });
+
+  // A step arrived: fetch the step the keys want now, if it is another one.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (!event.target || event.target.id !== "replay-step") return;
+    busy = false;
+    var shown = parseInt(event.target.getAttribute("data-step"), 10);
+    if (wanted === null || wanted === shown) wanted = null;
+    else load(wanted);
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail && !event.detail.successful) {
+      busy = false;
+      wanted = null;
+    }
   });
 
   // The source text stays on the page while steps swap: mark the current step's sentences
