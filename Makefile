@@ -46,10 +46,11 @@ makemessages: $(VENV)/.installed
 migrate: $(VENV)/.installed
 	$(MANAGE) migrate --noinput -v0
 
-# loaddata updates rows by primary key, so loading again never duplicates anything.
+# Loads a fixture file only when this database never had it or the file changed since (its
+# SHA-256 is stored); otherwise only missing objects are put back, so edits of the example
+# replays survive `make run` and `make test`. FORCE=1 loads every file again.
 fixtures: migrate
-	@set -e; files="$$(ls fixtures/*.json 2>/dev/null || true)"; \
-	if [ -n "$$files" ]; then $(MANAGE) loaddata $$files; else echo "no fixtures to load"; fi
+	$(MANAGE) load_fixtures $(if $(FORCE),--force)
 
 install: $(VENV)/.installed messages migrate fixtures
 
