@@ -136,11 +136,11 @@ SUMMARIES: dict[str, dict[str, tuple[str, str]]] = {
         ),
         "quint-major": (
             "Ace, ten, king, queen and jack of one suit, any suit: 250.",
-            "As, Zehn, König, Dame und Bauer einer Farbe, jeder Farbe: 250.",
+            "As, Zehn, König, Dame und Bauer derselben Farbe, in jeder Farbe: 250.",
         ),
         "trump-seven": (
             "Declaring a trump seven scores 10 (both together 20). After winning a trick a declared seven may be exchanged for the turned-up card. This does not use up the turn's meld. A turned-up seven gives the dealer 10 (standard rule).",
-            "Eine gemeldete Trumpf-Sieben zählt 10 (beide zusammen 20). Nach einem gewonnenen Stich darf sie gegen die offene Trumpfkarte getauscht werden; das verbraucht die Meldung des Zuges nicht. Eine aufgedeckte Sieben bringt dem Geber 10 (Standardregel).",
+            "Eine gemeldete Trumpf-Sieben zählt 10 (beide zusammen 20). Nach einem gewonnenen Stich darf sie gegen die offene Trumpfkarte getauscht werden; das verbraucht nicht die eine Meldung nach diesem Stich. Eine aufgedeckte Sieben bringt dem Geber 10 (Standardregel).",
         ),
         "seven-exchange": (
             "After winning a trick, a player holding a trump seven may exchange it for the turned-up card (declaring the seven if he has not yet). In the source's rules the card taken may be used in a meld on the same turn.",
