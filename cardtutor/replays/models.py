@@ -34,6 +34,7 @@ from django.utils.translation import gettext_lazy as _
 from cardtutor.engine import GAMES
 from cardtutor.engine.errors import RecordError
 from cardtutor.replays import schemas
+from cardtutor.replays.source import validate_source_gloss
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -54,6 +55,12 @@ class Replay(models.Model):
     source_language = models.CharField(_("source language"), max_length=8, default="de")
     source_location = models.CharField(_("where in the source"), max_length=200, blank=True)
     source_text = models.TextField(_("source text"), help_text=_("The passage the replay follows."))
+    source_gloss = models.JSONField(
+        _("English gloss of the source"),
+        default=list,
+        blank=True,
+        help_text=_('[{"de": "<German sentence, verbatim>", "en": "<our translation>"}, ...]'),
+    )
     seats = models.JSONField(
         _("seats"),
         help_text=_('[{"seat": "A", "role": {"en": "elder hand", "de": "Vorhand"}}, ...]'),
@@ -80,6 +87,7 @@ class Replay(models.Model):
 
     def clean(self) -> None:
         validate_replay_record(self)
+        validate_source_gloss(self)
 
 
 class Annotation(models.Model):

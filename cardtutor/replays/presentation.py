@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 from urllib.parse import urlencode
 
@@ -25,6 +24,7 @@ from cardtutor.engine import GAMES
 from cardtutor.engine.contract import GameState, View
 from cardtutor.engine.events import Event
 from cardtutor.replays.models import Annotation, Replay
+from cardtutor.replays.source import source_segments
 from cardtutor.replays.timeline import Timeline
 
 CATEGORY_LABELS = {
@@ -86,63 +86,6 @@ class LedgerEntry:
 def _step_url(replay: Replay, number: int, perspective: str) -> str:
     url = reverse("replays:step", args=[replay.slug, number])
     return f"{url}?{urlencode({'seat': perspective})}" if perspective != "all" else url
-
-
-@lru_cache(maxsize=64)
-def _source_spans(
-    source_text: str, sentences: tuple[tuple[int, tuple[str, ...]], ...]
-) -> tuple[tuple[int, int, int], ...]:
-    """Where each annotated step's source sentences stand in the source text.
-
-    Returns sorted, non-overlapping ``(start, end, step)`` spans. Each sentence is looked up
-    from where the previous step's sentence was found, so repeated phrases go to the right step.
-    """
-    spans: list[tuple[int, int, int]] = []
-    cursor = 0
-    for step, texts in sentences:
-        for text in texts:
-            if not text:
-                continue
-            at = source_text.find(text, cursor)
-            if at < 0:
-                at = source_text.find(text)
-            if at < 0:
-                continue
-            spans.append((at, at + len(text), step))
-            cursor = max(cursor, at)
-    spans.sort()
-    kept: list[tuple[int, int, int]] = []
-    for span in spans:
-        if kept and span[0] < kept[-1][1]:
-            continue
-        kept.append(span)
-    return tuple(kept)
-
-
-def source_segments(
-    replay: Replay, annotations: list[Annotation], current: int, perspective: str
-) -> list[dict[str, Any]]:
-    key = tuple((a.step, tuple(a.source)) for a in annotations if a.source)
-    spans = _source_spans(replay.source_text, key)
-    out: list[dict[str, Any]] = []
-    pos = 0
-    text = replay.source_text
-    for start, end, step in spans:
-        if start > pos:
-            out.append({"text": text[pos:start], "step": None})
-        out.append(
-            {
-                "text": text[start:end],
-                "step": step,
-                "current": step == current,
-                "url": _step_url(replay, step, perspective),
-                "base_url": _step_url(replay, step, "all"),
-            }
-        )
-        pos = end
-    if pos < len(text):
-        out.append({"text": text[pos:], "step": None})
-    return out
 
 
 def part_value(

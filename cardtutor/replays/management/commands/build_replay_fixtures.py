@@ -1,10 +1,11 @@
 """``manage.py build_replay_fixtures``: write ``fixtures/replays.json`` from the engine examples.
 
-Inputs: the engine's example records and annotations (``cardtutor/engine/examples/``) and
-the two seed texts (``--seeds``, default ``fixtures/sources``), from which the passage each
-replay follows is cut. The result is a Django fixture with fixed primary keys, so
-``loaddata`` can load it again and again without duplicating anything. Loading it replays
-every record through the engine (see ``Replay`` pre_save).
+Inputs: the engine's example records, annotations and English glosses of the passages
+(``cardtutor/engine/examples/``) and the two seed texts (``--seeds``, default
+``fixtures/sources``), from which the passage each replay follows is cut. The result is a
+Django fixture with fixed primary keys, so ``loaddata`` can load it again and again without
+duplicating anything. Loading it replays every record through the engine (see ``Replay``
+pre_save).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from typing import Any
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from cardtutor.replays.source import GlossError, check_gloss
 
 EXAMPLES = Path(settings.BASE_DIR) / "cardtutor" / "engine" / "examples"
 
@@ -117,6 +120,16 @@ def _stated(item: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in stated.items() if v}
 
 
+def _gloss(path: Path, source_text: str) -> list[dict[str, Any]]:
+    """The English gloss of the passage (``<game>_example.gloss.json``), checked against it."""
+    if not path.exists():
+        return []
+    try:
+        return check_gloss(json.loads(path.read_text(encoding="utf-8")), source_text)
+    except (ValueError, GlossError) as err:
+        raise CommandError(f"{path.name}: {err}") from err
+
+
 class Command(BaseCommand):
     help = "Build fixtures/replays.json from the engine's example games and the seed texts."
 
@@ -144,6 +157,7 @@ class Command(BaseCommand):
             source_text = _excerpt(
                 (seeds / spec["seed"]).read_text(encoding="utf-8"), spec["start"], spec["end"]
             )
+            source_gloss = _gloss(EXAMPLES / f"{game}_example.gloss.json", source_text)
             objects.append(
                 {
                     "model": "replays.replay",
@@ -160,6 +174,7 @@ class Command(BaseCommand):
                         "source_language": "de",
                         "source_location": spec["source_location"],
                         "source_text": source_text,
+                        "source_gloss": source_gloss,
                         "seats": spec["seats"],
                         "record": record,
                         "updated": now,
