@@ -77,21 +77,35 @@ def test_clicking_a_source_sentence_goes_to_its_step(page) -> None:
     from playwright.sync_api import expect
 
     page.goto("/replays/besik-example/step/0/")
-    page.get_by_role("link", name="As A sees it").click()
-    expect(page).to_have_url(re.compile(r"\?seat=A$"))
     sentence = page.locator("a.source-sentence").nth(3)
     step = sentence.get_attribute("data-step")
     sentence.click()
-    # The step follows, the perspective is kept, and the sentence is marked as current.
-    expect(page).to_have_url(re.compile(rf"/step/{step}/\?seat=A$"))
+    # The step follows and the sentence is marked as current.
+    expect(page).to_have_url(re.compile(rf"/step/{step}/$"))
     expect(page.locator("#replay-step")).to_have_attribute("data-step", step)
-    expect(page.get_by_test_id("hand-B").locator("svg[data-card]")).to_have_count(0)
     expect(page.locator(f"a.source-sentence[data-step='{step}']").first).to_have_class(
         re.compile("is-current")
     )
     expect(page.locator("a.source-sentence.is-current")).to_have_count(
         page.locator(f"a.source-sentence[data-step='{step}']").count()
     )
+    assert_clean(page)
+
+
+def test_a_seats_view_puts_the_books_text_away(page) -> None:
+    """The book names every card of both hands: following one seat, it is hidden (not just
+    out of sight: not in the page), and one link brings back all cards with the text."""
+    from playwright.sync_api import expect
+
+    page.goto("/replays/besik-example/step/3/")
+    expect(page.locator("a.source-sentence").first).to_be_visible()
+    page.get_by_role("link", name="As A sees it").click()
+    expect(page).to_have_url(re.compile(r"/step/3/\?seat=A$"))
+    expect(page.locator("a.source-sentence")).to_have_count(0)
+    expect(page.get_by_test_id("hand-B").locator("svg[data-card]")).to_have_count(0)
+    page.get_by_role("link", name="Show all cards and the text").click()
+    expect(page).to_have_url(re.compile(r"/step/3/$"))
+    expect(page.locator("a.source-sentence").first).to_be_visible()
     assert_clean(page)
 
 
