@@ -24,7 +24,9 @@ from cardtutor.engine import GAMES
 from cardtutor.engine.contract import GameState, View
 from cardtutor.engine.events import Event
 from cardtutor.replays.models import Annotation, Replay
+from cardtutor.replays.moves import move_list
 from cardtutor.replays.source import source_segments
+from cardtutor.replays.table import board
 from cardtutor.replays.timeline import Timeline
 
 CATEGORY_LABELS = {
@@ -33,7 +35,7 @@ CATEGORY_LABELS = {
     "sequence": gettext_lazy("Sequences"),
     "set": gettext_lazy("Sets"),
     "lead": gettext_lazy("Leads"),
-    "trick": gettext_lazy("Tricks won"),
+    "trick": gettext_lazy("Winning the opponent's lead"),
     "last_trick": gettext_lazy("Last trick"),
     "cards": gettext_lazy("The cards"),
     "capot": gettext_lazy("Capot"),
@@ -395,6 +397,8 @@ def step_context(
         "completed_deals": completed_deals,
         "table": table,
         "table_template": f"replays/_{timeline.game}_table.html",
+        "board": board(timeline, number, perspective, table),
+        "moves": move_list(replay, timeline, number, perspective, lang),
         "annotation": annotation,
         "commentary": annotation.commentary(lang) if annotation else "",
         **visible_notes(annotation, perspective, actor, lang),

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from cardtutor.replays import views
+from cardtutor.replays import goto, views
 
 app_name = "replays"
 urlpatterns = [
@@ -8,5 +8,6 @@ urlpatterns = [
     path("import/", views.replay_import, name="import"),
     path("<slug:slug>/", views.replay_start, name="start"),
     path("<slug:slug>/step/<int:number>/", views.replay_step, name="step"),
+    path("<slug:slug>/goto/", goto.goto_step, name="goto"),
     path("<slug:slug>/export.json", views.replay_export, name="export"),
 ]
