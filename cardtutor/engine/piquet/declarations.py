@@ -31,6 +31,7 @@ from cardtutor.engine.piquet.categories import (
     REPIQUE,
 )
 from cardtutor.engine.piquet.constants import (
+    MIN_SEQUENCE,
     PIQUE_AT,
     POINTS_CARTE_BLANCHE,
     POINTS_QUATORZE,
@@ -100,16 +101,30 @@ def value(cat: int, m: int) -> tuple[int, int]:
         return max(
             SEQ_BEST[m & 255], SEQ_BEST[m >> 8 & 255], SEQ_BEST[m >> 16 & 255], SEQ_BEST[m >> 24]
         )
-    best = (-1, -1)  # (as max(): an empty claim gives (0, the ace offset))
-    for o in SET_OFFSETS:
-        v = ((m & RANK_MASKS[o]).bit_count(), o)
-        if v > best:
-            best = v
-    return best
+    # the most cards of one rank, then the highest rank (as max() over the offsets: an empty
+    # claim gives (0, the ace offset)); unrolled, no tuples but the result's
+    best_n, best_o = (m & _ACES).bit_count(), 7
+    for o, rank in _LOWER_SET_RANKS:
+        n = (m & rank).bit_count()
+        if n > best_n:
+            best_n, best_o = n, o
+    return best_n, best_o
 
 
 def _set_points(n: int) -> int:
     return POINTS_QUATORZE if n == 4 else POINTS_TRIO if n == SET_MIN else 0
+
+
+_SET_POINTS = tuple(_set_points(n) for n in range(5))
+"""The points of a set by its number of cards (0 for none)."""
+_ACES, _KINGS, _QUEENS, _JACKS, _TENS = (RANK_MASKS[o] for o in SET_OFFSETS)
+_SET_RANKS = (_ACES, _KINGS, _QUEENS, _JACKS, _TENS)
+_LOWER_SET_RANKS = tuple((o, RANK_MASKS[o]) for o in SET_OFFSETS[1:])
+"""(offset, rank mask) of the set ranks below the ace, best first."""
+_SEQ_POINTS = tuple(
+    tuple(sequence_points(n) for _, n in runs if n >= MIN_SEQUENCE) for runs in RUNS
+)
+"""Per suit byte: the points of each of its sequences (runs of 3 or more)."""
 
 
 def combinations(cat: int, m: int, named: bool) -> list[Combination]:
@@ -147,10 +162,13 @@ def claim_score(cat: int, m: int) -> int:
             + SEQ_SCORE[m >> 16 & 255]
             + SEQ_SCORE[m >> 24]
         )
-    points = 0
-    for o in SET_OFFSETS:
-        points += _set_points((m & RANK_MASKS[o]).bit_count())
-    return points
+    return (  # rank by rank, unrolled
+        _SET_POINTS[(m & _ACES).bit_count()]
+        + _SET_POINTS[(m & _KINGS).bit_count()]
+        + _SET_POINTS[(m & _QUEENS).bit_count()]
+        + _SET_POINTS[(m & _JACKS).bit_count()]
+        + _SET_POINTS[(m & _TENS).bit_count()]
+    )
 
 
 def high_first(m: int) -> tuple[Card, ...]:
@@ -349,15 +367,20 @@ def reckoning(
 def _reach(reck: tuple[list[int], list[int]], seat: int) -> tuple[int, int]:
     """(reckoning category where ``seat`` reaches 30 in hand, or -1; the opponent's first
     scoring category, or ``_NOTHING``)."""
+    mine = reck[seat]
     cum = 0
     reached = -1
     for c in range(_RECKONED):
-        cum += reck[seat][c]
+        cum += mine[c]
         if cum >= PIQUE_AT:
             reached = c
             break
     other = reck[1 - seat]
-    opp_first = next((c for c in range(_RECKONED) if other[c]), _NOTHING)
+    opp_first = _NOTHING
+    for c in range(_RECKONED):  # (a loop, not next() over a generator: every deal asks)
+        if other[c]:
+            opp_first = c
+            break
     return reached, opp_first
 
 
@@ -368,9 +391,9 @@ def judge_repique(tally: Tally, seat: int, reck: tuple[list[int], list[int]]) ->
     Elder is judged after the declarations, younger when he has scored his hand (at his first
     card): each can only be judged once everything he reckons in hand is known.
     """
-    reached, opp_first = _reach(reck, seat)
-    if reached < 0:
+    if sum(reck[seat]) < PIQUE_AT:  # most hands: no need to find where
         return False
+    reached, opp_first = _reach(reck, seat)
     seats = tally.seats
     if reached < opp_first:
         tally.score(
@@ -397,10 +420,34 @@ def judge_repique(tally: Tally, seat: int, reck: tuple[list[int], list[int]]) ->
 
 
 def _score_claim(tally: Tally, seat: int, cat: int, claim: int) -> None:
-    explain = tally.explain
-    for cards, pts, name in combinations(cat, claim, explain):
-        shown = high_first(cards) if explain else ()
-        tally.score(seat, 1 + cat, pts, f"piquet.score.{cat}", shown, name=name)
+    if not tally.explain:
+        # Quiet: only the points, best first as combinations() orders them (equal points
+        # make equal log entries), without building a Combination for each.
+        score = tally.score
+        for pts in _claim_points(cat, claim):
+            score(seat, 1 + cat, pts, "")
+        return
+    for cards, pts, name in combinations(cat, claim, True):
+        tally.score(seat, 1 + cat, pts, f"piquet.score.{cat}", high_first(cards), name=name)
+
+
+def _claim_points(cat: int, m: int) -> list[int]:
+    """The points of each combination of a (valid, non-empty) claim, best first."""
+    if cat == 0:
+        return [m.bit_count()]
+    if cat == 1:
+        out = [
+            *_SEQ_POINTS[m >> 24],
+            *_SEQ_POINTS[m >> 16 & 255],
+            *_SEQ_POINTS[m >> 8 & 255],
+            *_SEQ_POINTS[m & 255],
+        ]
+    else:
+        out = [_SET_POINTS[(m & rank).bit_count()] for rank in _SET_RANKS]
+        out = [pts for pts in out if pts]
+    if len(out) > 1:
+        out.sort(reverse=True)
+    return out
 
 
 def score_younger_claims(tally: Tally, state: State) -> None:
@@ -498,7 +545,7 @@ def apply_declare(state: State, action: Declare, explain: bool) -> tuple[State, 
         carte_blanche,
         deal_number,
         partie,
-    ) = state
+    ) = state[:]  # a plain tuple: one unpacking step (see quiet_play)
     cat = (stage - DECLARE) >> 1
     m = action.cards
     c = list(claims)

@@ -24,18 +24,18 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
 
-from cardtutor.engine.cards import Card
 from cardtutor.engine.contract import Engine, LazyEvents
 from cardtutor.engine.errors import IllegalActionError, NotationError, RecordError
 from cardtutor.engine.events import Event
 from cardtutor.engine.piquet.actions import Action, Declare, Exchange, Play, action_from_json
-from cardtutor.engine.piquet.categories import RULE_ANCHORS
+from cardtutor.engine.piquet.categories import DECLARATION_CATEGORIES, RULE_ANCHORS
+from cardtutor.engine.piquet.constants import ELDER_MIN_DISCARD, ELDER_STOCK
 from cardtutor.engine.piquet.dealing import apply_next_deal, new_deal, new_partie
 from cardtutor.engine.piquet.declarations import apply_declare
 from cardtutor.engine.piquet.exchange import apply_exchange
 from cardtutor.engine.piquet.legal import check
-from cardtutor.engine.piquet.masks import SUIT_MASKS
-from cardtutor.engine.piquet.phase import PLAY
+from cardtutor.engine.piquet.masks import CLAIM_VALID
+from cardtutor.engine.piquet.phase import DECLARE, EXCHANGE_ELDER, PLAY
 from cardtutor.engine.piquet.play import apply_play, quiet_play
 from cardtutor.engine.piquet.state import State
 from cardtutor.engine.record import GameRecord
@@ -71,18 +71,39 @@ def apply(state: State, action: Action) -> tuple[State, Sequence[Event]]:
     cardtutor.engine.errors.IllegalActionError: It is not B's turn: A is to discard 1 to 5 cards and take as many from the stock.
     """
     if isinstance(action, Play):  # first: 24 of a deal's 32 decisions
-        # The legality of a card in a few integer tests (a sufficient test: anything it
-        # does not accept goes through :func:`check` for the reason), then the quiet play.
-        card = action.card
+        # The quiet play checks the card in a few integer tests (anything it does not accept
+        # goes through :func:`check` for the reason, or the full path).
+        new_state = quiet_play(state, action)
+        if new_state is not None:
+            return new_state, LazyEvents(partial(_events, state, action))
+    elif type(action) is Declare:  # six a deal: a sufficient test in a few integer tests
         seats, _, stage, t, hands = state[:5]
-        if stage == PLAY and type(card) is Card and action.seat == seats[t]:
-            hand = hands[t]
-            lead = state.lead
-            if card.bit & (hand & SUIT_MASKS[lead >> 3] or hand if lead >= 0 else hand):
-                new_state = quiet_play(state, card)
-                if new_state is None:
-                    new_state = apply_play(state, action, False)[0]
+        if DECLARE <= stage < PLAY and action.seat == seats[t]:
+            cat = (stage - DECLARE) >> 1
+            m = action.cards
+            if (
+                action.category == DECLARATION_CATEGORIES[cat]
+                and type(m) is int
+                and not m & ~hands[t]  # (also: not negative)
+                and CLAIM_VALID[cat](m)
+            ):
+                new_state = apply_declare(state, action, False)[0]
                 return new_state, LazyEvents(partial(_events, state, action))
+    elif type(action) is Exchange:  # two a deal: likewise
+        seats, _, stage, t, hands = state[:5]
+        if stage < DECLARE and action.seat == seats[t]:
+            d = action.discard
+            if type(d) is int and not d & ~hands[t]:
+                n = d.bit_count()
+                look = action.look
+                if (
+                    ELDER_MIN_DISCARD <= n <= ELDER_STOCK and not look
+                    if stage == EXCHANGE_ELDER
+                    else ELDER_MIN_DISCARD <= n <= len(state.stock)
+                    and not (look and n == len(state.stock))
+                ):
+                    new_state = apply_exchange(state, action, False)[0]
+                    return new_state, LazyEvents(partial(_events, state, action))
     msg = check(state, action)
     if msg is not None:
         raise IllegalActionError(msg)

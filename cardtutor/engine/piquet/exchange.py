@@ -72,7 +72,7 @@ def apply_exchange(state: State, action: Exchange, explain: bool) -> tuple[State
         carte_blanche,
         deal_number,
         partie,
-    ) = state
+    ) = state[:]  # a plain tuple: one unpacking step (see quiet_play)
     d = action.discard
     n = d.bit_count()
     rest = stock[n:]

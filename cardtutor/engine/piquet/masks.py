@@ -128,7 +128,13 @@ def pips(m: int) -> int:
 
 
 def one_suit(m: int) -> bool:
-    return any(m & ~sm == 0 for sm in SUIT_MASKS)
+    """Every card of ``m`` is of one suit (true of no card).
+
+    >>> one_suit(0), one_suit(SUIT_MASKS[3]), one_suit(1 | 1 << 8)
+    (True, True, False)
+    """
+    # The lowest and the highest card in one suit (no generator: checked on every claim).
+    return (m & -m).bit_length() + 7 >> 3 == m.bit_length() + 7 >> 3
 
 
 def seq_valid(m: int) -> bool:
@@ -145,4 +151,22 @@ def sets_valid(m: int) -> bool:
     """``m`` is made of trios and quatorzes only."""
     if m & ~SET_MASK:
         return False
-    return all((m & RANK_MASKS[o]).bit_count() in (0, SET_MIN, 4) for o in SET_OFFSETS)
+    # rank by rank, unrolled (no generator): 0, 3 or 4 cards of each (SET_COUNT_VALID)
+    return (
+        SET_COUNT_VALID[(m & _ACES).bit_count()]
+        and SET_COUNT_VALID[(m & _KINGS).bit_count()]
+        and SET_COUNT_VALID[(m & _QUEENS).bit_count()]
+        and SET_COUNT_VALID[(m & _JACKS).bit_count()]
+        and SET_COUNT_VALID[(m & _TENS).bit_count()]
+    )
+
+
+SET_COUNT_VALID = tuple(n in (0, SET_MIN, 4) for n in range(5))
+"""Per number of cards of one rank: whether a set claim may hold that many (none, a trio, a
+quatorze)."""
+_ACES, _KINGS, _QUEENS, _JACKS, _TENS = (RANK_MASKS[o] for o in SET_OFFSETS)
+
+
+CLAIM_VALID = (one_suit, seq_valid, sets_valid)
+"""Per declaration category (0 point, 1 sequences, 2 sets): whether a claim's cards make a
+legal claim (no card is legal in each)."""

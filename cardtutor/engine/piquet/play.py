@@ -24,12 +24,14 @@ from cardtutor.engine.piquet.constants import (
     TRICKS_FOR_THE_CARDS,
 )
 from cardtutor.engine.piquet.declarations import score_younger_claims
+from cardtutor.engine.piquet.masks import SUIT_MASKS
 from cardtutor.engine.piquet.phase import (
     OVER,
     PIQUE_DEAD,
     PIQUE_HAND,
     PIQUE_LIVE,
     PIQUE_PLAY,
+    PLAY,
 )
 from cardtutor.engine.piquet.scoring import settle_partie
 from cardtutor.engine.piquet.state import (
@@ -84,9 +86,10 @@ def _pique_after(tally: Tally, pique: int, seat: int, elder: int) -> int:
     return pique
 
 
-def quiet_play(state: State, card: Card) -> State | None:
-    """The state after ``card`` when nothing but the point for the lead or the trick can
-    happen and nobody wants words; ``None`` when the full path is needed.
+def quiet_play(state: State, action: Play) -> State | None:
+    """The state after ``action`` when it is legal, nothing but the point for the lead or the
+    trick can happen and nobody wants words; ``None`` when the full path is needed (or the
+    check, for the reason an action is refused).
 
     Why a second path: a playout spends most of its time in the 22 middle cards, where the
     full path's tally (events, score log, pique) is pure overhead. This covers the middle of
@@ -120,10 +123,18 @@ def quiet_play(state: State, card: Card) -> State | None:
         carte_blanche,
         deal_number,
         partie,
-    ) = state
+    ) = state[:]  # a plain tuple: unpacked in one step (a subclass goes through an iterator)
+    # The legality of the card in a few integer tests (a sufficient test, made here where
+    # the fields are unpacked anyway: anything it does not accept goes through the check).
+    card = action.card
+    if stage != PLAY or type(card) is not Card or action.seat != seats[t]:
+        return None
+    hand = h[t]
+    bit = card.bit
+    if not bit & (hand & SUIT_MASKS[lead >> 3] or hand if lead >= 0 else hand):
+        return None
     if not tricks or len(tricks) == TRICKS - 1 and lead >= 0:
         return None
-    bit = card.bit
     hands = (h[0] ^ bit, h[1]) if t == 0 else (h[0], h[1] ^ bit)
     if lead < 0:  # the lead scores a point
         scorer, category, points = t, LEAD, POINTS_LEAD
@@ -211,7 +222,7 @@ def _winner(lead: int, card: int, leader: int, second: int) -> int:
 def apply_play(state: State, action: Play, explain: bool) -> tuple[State, Tally]:
     """The state after a (legal) card and its tally."""
     if not explain:
-        quiet = quiet_play(state, action.card)
+        quiet = quiet_play(state, action)
         if quiet is not None:
             return quiet, _SILENT
     t = state.turn
