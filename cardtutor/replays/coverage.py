@@ -26,7 +26,8 @@ __all__ = ["ITEMS", "Item", "not_in_example", "seen_items"]
 class Item:
     key: str
     game: str
-    label: Promise
+    label: Promise | None
+    """``None``: the rule section's own title (the engines name it in both languages)."""
     anchor: str
     """The rule section on ``/rules/<game>/`` (``#<anchor>``)."""
     seen: Callable[[Timeline], bool]
@@ -106,9 +107,7 @@ def _sinking(timeline: Timeline) -> bool:
 
 
 ITEMS: tuple[Item, ...] = (
-    Item(
-        "carte-blanche", "piquet", _("Carte blanche"), "carte-blanche", _category("carte_blanche")
-    ),
+    Item("carte-blanche", "piquet", None, "carte-blanche", _category("carte_blanche")),
     Item("quint", "piquet", _("A quint or a longer sequence"), "sequences", _quint_or_longer),
     Item(
         "equal",
@@ -124,24 +123,24 @@ ITEMS: tuple[Item, ...] = (
         "the-cards",
         _message("piquet.info.divided"),
     ),
-    Item("capot", "piquet", _("Capot"), "capot", _category("capot")),
-    Item("pique", "piquet", _("Pique"), "pique", _category("pique")),
-    Item("repique", "piquet", _("Repique"), "repique", _category("repique")),
-    Item("sinking", "piquet", _("Sinking (declaring less than you hold)"), "sinking", _sinking),
+    Item("capot", "piquet", None, "capot", _category("capot")),
+    Item("pique", "piquet", None, "pique", _category("pique")),
+    Item("repique", "piquet", None, "repique", _category("repique")),
+    Item("sinking", "piquet", None, "sinking", _sinking),
     Item("partie", "piquet", _("A whole partie of six deals"), "partie", _category("partie")),
-    Item("rubicon", "piquet", _("The rubicon"), "rubicon", _message("piquet.score.rubicon")),
+    Item("rubicon", "piquet", None, "rubicon", _message("piquet.score.rubicon")),
     Item(
         "double-marriage",
         "besik",
-        _("Double marriage"),
+        None,
         "double-marriage",
         _rule("besik#double-marriage"),
     ),
-    Item("four-jacks", "besik", _("Four jacks"), "four-jacks", _rule("besik#four-jacks")),
-    Item("four-queens", "besik", _("Four queens"), "four-queens", _rule("besik#four-queens")),
-    Item("four-kings", "besik", _("Four kings"), "four-kings", _rule("besik#four-kings")),
-    Item("double-besik", "besik", _("Double Besik"), "double-besik", _rule("besik#double-besik")),
-    Item("triple-besik", "besik", _("Triple Besik"), "triple-besik", _rule("besik#triple-besik")),
+    Item("four-jacks", "besik", None, "four-jacks", _rule("besik#four-jacks")),
+    Item("four-queens", "besik", None, "four-queens", _rule("besik#four-queens")),
+    Item("four-kings", "besik", None, "four-kings", _rule("besik#four-kings")),
+    Item("double-besik", "besik", None, "double-besik", _rule("besik#double-besik")),
+    Item("triple-besik", "besik", None, "triple-besik", _rule("besik#triple-besik")),
     Item(
         "both-sevens",
         "besik",

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from cardtutor.replays import goto, views
+from cardtutor.replays import goto, verdict_views, views
 
 app_name = "replays"
 urlpatterns = [
@@ -10,4 +10,5 @@ urlpatterns = [
     path("<slug:slug>/step/<int:number>/", views.replay_step, name="step"),
     path("<slug:slug>/goto/", goto.goto_step, name="goto"),
     path("<slug:slug>/export.json", views.replay_export, name="export"),
+    path("<slug:slug>/advice/", verdict_views.replay_advice, name="advice"),
 ]

@@ -19,6 +19,7 @@ from django import template
 from django.urls import reverse
 from django.utils.translation import get_language
 
+from cardtutor.core.rules_text import rule_anchors
 from cardtutor.engine.cards import Card, lang_key
 from cardtutor.engine.errors import NotationError
 from cardtutor.replays.advice import advice_for
@@ -81,10 +82,17 @@ def advice_items(verdicts: list[AdviceVerdict], talon: bool = False) -> list[dic
 def not_in_example_items(replay: Any) -> list[dict[str, str]]:
     timeline = timeline_for(replay)
     page = reverse("rules_game", args=[timeline.game])
-    return [
-        {"key": item.key, "label": str(item.label), "url": f"{page}#{item.anchor}"}
-        for item in not_in_example(timeline)
-    ]
+    titles = rule_anchors(timeline.game)
+    german = lang_key(get_language() or "en") == "de"
+    out = []
+    for item in not_in_example(timeline):
+        if item.label is None:
+            english, deutsch = titles.get(item.anchor, (item.anchor, item.anchor))
+            label = deutsch if german else english
+        else:
+            label = str(item.label)
+        out.append({"key": item.key, "label": label, "url": f"{page}#{item.anchor}"})
+    return out
 
 
 @register.filter
