@@ -268,7 +268,10 @@ def test_early_besik_plays_say_the_solver_waits_for_the_talon(replays) -> None:
     html = verdict_of(step("besik-example", 6))
     assert "only once the talon is empty" in html
     assert 'data-advice="besik-spare-run-and-seven" data-status="untestable"' in html
-    assert f'href="#{KARTENBEWERTUNG}"' in verdict_of(step("besik-example", 1))
+    page = step("besik-example", 1)
+    assert f'href="#{KARTENBEWERTUNG}"' in verdict_of(page)
+    assert page.count(f'id="{KARTENBEWERTUNG}"') == 1  # the link's target: the paragraph's heading
+    assert ">Kartenbewertung<" in page.split(f'id="{KARTENBEWERTUNG}"')[1][:200]
     assert 'class="verdict-elsewhere"' in verdict_of(step("besik-example", 6, "B"))  # advice
     assert "only once the talon is empty" in verdict_of(step("besik-example", 8, "B"))
 
