@@ -305,7 +305,7 @@ def test_move_list_links_and_current_marker(client: Client, replays) -> None:
     assert all(href.endswith("?seat=A") for href, _ in links)
     assert url("piquet-example", 10, "A") in {href for href, _ in links}
     assert moves.count('aria-current="step"') == 1
-    current = section(moves, 'aria-current="step"', "</li>")
+    current = section(moves, 'aria-current="step"', "</a>")
     assert "Trick 1" in current and "won by A" in current
     # A's list ends at this step; the all-seeing list goes on
     assert "Trick 2" not in moves and "Later moves are not listed" in moves

@@ -101,6 +101,8 @@ def _known(cards: Sequence[AnyCard | None]) -> tuple[AnyCard, ...]:
 
 def build_moves(timeline: Any, perspective: str) -> tuple[Move, ...]:
     """Every entry of the record, each as ``perspective`` (``"all"`` or a seat) saw it then."""
+    from cardtutor.replays.table import sort_hand  # table.py imports this module
+
     seat = None if perspective == "all" else perspective
     steps = timeline.steps
     game = timeline.game
@@ -151,7 +153,7 @@ def build_moves(timeline: Any, perspective: str) -> tuple[Move, ...]:
             moves.append(Move("deal", n, n, n, seat=actor, number=deal_no))
         elif kind == "exchange" and game == "piquet" and actor is not None:
             discarded = after.discards[actor]
-            taken = tuple(c for c in _known(after.hands[actor]) if c not in before.hands[actor])
+            taken = [c for c in _known(after.hands[actor]) if c not in before.hands[actor]]
             moves.append(
                 Move(
                     "exchange",
@@ -160,8 +162,8 @@ def build_moves(timeline: Any, perspective: str) -> tuple[Move, ...]:
                     n,
                     seat=actor,
                     count=len(discarded),
-                    discarded=_known(discarded),
-                    taken=taken,
+                    discarded=tuple(sort_hand(_known(discarded), game)),
+                    taken=tuple(sort_hand(taken, game)),
                 )
             )
         elif kind == "declare":
