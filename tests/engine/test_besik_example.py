@@ -11,6 +11,7 @@ import pytest
 from cardtutor.engine.besik import (
     ENGINE,
     EXAMPLE_PATH,
+    Draw,
     Meld,
     Play,
     StandardRuleset,
@@ -113,8 +114,21 @@ def test_annotation_sources_are_exact(annotations: dict[str, Any]) -> None:
             assert source in text, (entry["step"], source)
         assert entry["commentary"]["en"] and entry["commentary"]["de"]
         for note in entry["notes"]:
-            assert note["kind"] in ("deduction", "translation", "ocr")
+            assert note["kind"] in ("deduction", "translation", "ocr", "reason", "aside")
             assert note["en"] and note["de"]
+            assert note.get("seats", ["A"]) and set(note.get("seats", ["A"])) <= {"A", "B"}
+
+
+def test_every_decision_says_why(
+    annotations: dict[str, Any], steps: list[Step[State, Any]]
+) -> None:
+    # every action but a draw is the player's choice (a card, a meld, the seven, its exchange)
+    decisions = [s.number for s in steps[1:] if not isinstance(s.action, Draw)]
+    assert len(decisions) == 74
+    reasons = {
+        e["step"] for e in annotations["steps"] if any(n["kind"] == "reason" for n in e["notes"])
+    }
+    assert set(decisions) <= reasons, sorted(set(decisions) - reasons)
 
 
 def test_annotations_cover_every_action(

@@ -202,7 +202,12 @@ def test_example_annotations_quote_the_seed_and_match_every_stated_total() -> No
         for source in entry["source"]:
             assert source in seed, source
         for note in entry["notes"]:
-            assert note["kind"] in ("deduction", "translation") and note["en"] and note["de"]
+            assert note["kind"] in ("deduction", "translation", "reason", "aside")
+            assert note["en"] and note["de"]
+            seats = note.get("seats", list(record.seats))  # "seats": only their views
+            assert seats and set(seats) <= set(record.seats), (entry["step"], note)
+        if entry["step"] > 0:  # every action of the example is a decision: it says why
+            assert any(n["kind"] == "reason" for n in entry["notes"]), entry["step"]
         assert entry["commentary"]["en"] and entry["commentary"]["de"]
         for seat, total in entry["stated_totals"].items():
             assert step.state.total(seat) == total, (entry["step"], seat)
@@ -214,7 +219,7 @@ def test_example_annotations_quote_the_seed_and_match_every_stated_total() -> No
                 checked += 1
     assert checked >= 20
     kinds = {n["kind"] for e in notes["steps"] for n in e["notes"]}
-    assert kinds == {"deduction", "translation"}
+    assert kinds == {"deduction", "translation", "reason", "aside"}
 
 
 def test_example_events_are_complete() -> None:

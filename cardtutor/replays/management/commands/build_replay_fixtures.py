@@ -63,12 +63,13 @@ REPLAYS: list[dict[str, Any]] = [
         "title_de": "Besik: das Musterspiel aus dem deutschen Artikel",
         "summary_en": (
             "A complete two-player deal with hearts as trumps: B melds a Quint-Major in clubs at "
-            "once, A waits for the queen of diamonds for his own. Melds A 460, B 300; card "
+            "once, A waits for the one card that completes his own. Melds A 460, B 300; card "
             "points A 71, B 169; totals A 531, B 469."
         ),
         "summary_de": (
             "Ein vollständiges Spiel zu zweit mit Herz als Trumpf: B meldet sofort eine "
-            "Quint-Major in Kreuz, A wartet auf die Karo-Dame für seine eigene. Meldungen A 460, "
+            "Quint-Major in Kreuz, A wartet auf die eine Karte, die seine eigene vollständig "
+            "macht. Meldungen A 460, "
             "B 300; Augen A 71, B 169; insgesamt A 531, B 469."
         ),
         "source_title": "„Besik“, Rubrik Geschicklichkeitsspiele",
