@@ -41,6 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "fixtures" / "replays.json"
 PO = ROOT / "locale" / "de" / "LC_MESSAGES" / "django.po"
 LANGS = ("en", "de")
+EXAMPLES = ("piquet-example", "besik-example")
 
 SPOKEN_ATTRIBUTES = {"aria-label", "aria-description", "title", "alt", "placeholder"}
 NOT_READ = {"script", "style", "symbol", "defs", "template"}
@@ -104,9 +105,12 @@ class _Reader(HTMLParser):
                 (self.source if verbatim else self.ours).append(f"\n{value}\n")
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        classes = (dict(attrs).get("class") or "").split()
+        attributes = dict(attrs)
+        classes = (attributes.get("class") or "").split()
+        # The book's own words: its sentences, and a quotation marked with its language.
+        verbatim = "source-de" in classes or (tag == "q" and bool(attributes.get("lang")))
         if tag not in VOID:
-            self.stack.append((tag, tag in NOT_READ, "source-de" in classes))
+            self.stack.append((tag, tag in NOT_READ, verbatim))
         self._attributes(attrs)
         if tag in {"p", "li", "h1", "h2", "h3", "td", "th", "br", "div", "section", "title"}:
             self.ours.append("\n")
@@ -138,13 +142,15 @@ def test_the_reader_skips_what_is_not_read_and_keeps_what_is_spoken() -> None:
     html = (
         '<svg class="card-sprite"><symbol id="face-QS"><text>QS</text></symbol></svg>'
         '<p>Seen <span class="source-de">Quelle sagt QS</span> text.</p>'
+        '<p>Die Quelle: <q lang="de">sagt "zehn" QS</q></p>'
         '<svg role="img" aria-label="queen of spades" data-card="QS"><title>queen</title></svg>'
         "<script>var engine;</script><input type=checkbox><p>after</p>"
     )
     text = read(html)
     assert "Seen" in text and "text." in text and "after" in text
     assert "queen of spades" in text and "queen" in text
-    assert "QS" not in text and "engine" not in text and "Quelle" not in text
+    assert "QS" not in text and "engine" not in text and "Quelle sagt" not in text
+    assert "Die Quelle:" in text and "zehn" not in text
 
 
 def _pages(client: Client) -> Iterator[tuple[str, str, str]]:
@@ -164,7 +170,9 @@ def _pages(client: Client) -> Iterator[tuple[str, str, str]]:
         yield kind, url, _get(client, url)
     for replay in Replay.objects.order_by("slug"):
         last = len(replay.record["actions"])
-        for number in range(last + 1):
+        # Every step of the two examples of the sources; of any other replay the ends.
+        numbers = range(last + 1) if replay.slug in EXAMPLES else (0, last)
+        for number in numbers:
             url = reverse("replays:step", args=[replay.slug, number])
             yield replay.game, url, _get(client, url, HTTP_HX_REQUEST="true")
             if number in (0, last):
