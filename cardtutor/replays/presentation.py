@@ -21,7 +21,9 @@ from django.utils.translation import gettext_lazy
 
 from cardtutor.core.rules_text import rule_anchors
 from cardtutor.engine import GAMES
+from cardtutor.engine.cards import Card
 from cardtutor.engine.contract import GameState, View
+from cardtutor.engine.errors import NotationError
 from cardtutor.engine.events import Event
 from cardtutor.replays.models import Annotation, Replay
 from cardtutor.replays.moves import move_list
@@ -197,8 +199,8 @@ def _checks(
             {
                 "kind": "hand",
                 "seat": seat,
-                "stated": " ".join(cards),
-                "computed": " ".join(computed_cards),
+                "stated": card_names(cards, game, lang),
+                "computed": card_names(computed_cards, game, lang),
                 "agrees": sorted(cards) == computed_cards,
             }
         )
@@ -234,6 +236,21 @@ def visible_notes(
     reason_seat = actor if hidden_reason and not shown_reason and actor else ""
     notes.sort(key=lambda n: n["kind"] != "reason")  # the why first, then the asides
     return {"notes": notes, "reason_seat": reason_seat}
+
+
+def card_names(codes: Sequence[str], game: str, lang: str) -> str:
+    """Card codes as the learner reads them: ``["QS", "JD"]`` → "Pik-Dame, Karo-Bauer".
+
+    A code that does not parse (stored content may be anything) is shown as it is.
+    """
+    jack = "Bauer" if game == "besik" else "Bube"
+    names = []
+    for code in codes:
+        try:
+            names.append(Card.parse(str(code).split("#")[0]).name(lang, jack=jack))
+        except NotationError:
+            names.append(str(code))
+    return ", ".join(names)
 
 
 def event_party(state: GameState[Any], event: Event) -> str:
