@@ -40,12 +40,12 @@ REPLAYS: list[dict[str, Any]] = [
         ),
         "summary_de": (
             "Cavendishs Beispielspiel aus dem Britannica-Artikel: A (Vorhand) tauscht fünf Karten, "
-            "sagt einen Point von fünf, eine Quart major und drei Buben an und gewinnt die Karten; "
+            "sagt einen Point von fünf, eine Quart-Major und drei Buben an und gewinnt die Karten; "
             "A 28, B 23. Der deutsche Text ist maschinell übersetzt: Übersetzungshinweise und "
             "erschlossene Karten stehen beim jeweiligen Schritt."
         ),
         # Citations name the German texts in German, as they are.
-        "source_title": "„Piquet“, Encyclopaedia Britannica, 11. Ausgabe (1911), maschinell übersetzt",
+        "source_title": "„Piquet“, Encyclopaedia Britannica, 11. Auflage (1911), maschinell übersetzt",
         "source_location": "„Rubicon Piquet“ bis „Example.“ und die Zählregeln",
         "seats": [
             {"seat": "A", "role": {"en": "elder hand", "de": "Vorhand"}},
