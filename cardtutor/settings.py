@@ -139,7 +139,16 @@ CACHES = {
         "LOCATION": os.environ.get("DJANGO_CACHE_LOCATION", "cardtutor"),
         "TIMEOUT": int(os.environ.get("DJANGO_CACHE_TIMEOUT", "86400")),
         "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("DJANGO_CACHE_MAX_ENTRIES", "3000"))},
-    }
+    },
+    # {% cache %} fragments of base.html (header, footer: the same for every visitor); none
+    # while DEBUG is on, so edited templates show at once.
+    "template_fragments": {
+        "BACKEND": "django.core.cache.backends.dummy.DummyCache"
+        if DEBUG
+        else "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "cardtutor-fragments",
+        "TIMEOUT": 86400,
+    },
 }
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -186,6 +186,14 @@ def bump_content_version(replay_id: int) -> None:
     """Mark a replay as changed (its caches and ETags renew): after writes that send no
     signal, such as ``Annotation.objects.filter(...).update(...)``."""
     Replay.objects.filter(pk=replay_id).update(updated=timezone.now())
+    _forget(*Replay.objects.filter(pk=replay_id).values_list("slug", flat=True))
+
+
+def _forget(*slugs: str) -> None:
+    from cardtutor.replays.rendering import forget_replay
+
+    for slug in slugs:
+        forget_replay(slug)
 
 
 @receiver(pre_save, sender=Replay)
@@ -193,6 +201,14 @@ def _validate_before_save(sender: Any, instance: Replay, raw: bool, **kwargs: An
     validate_replay_record(instance)
     # A new content version also under loaddata (raw saves do not apply auto_now).
     instance.updated = timezone.now()
+    if instance.pk is not None:  # the slug may change: the old one's cached version goes too
+        _forget(*Replay.objects.filter(pk=instance.pk).values_list("slug", flat=True))
+
+
+@receiver(post_save, sender=Replay)
+@receiver(post_delete, sender=Replay)
+def _replay_changed(sender: Any, instance: Replay, **kwargs: Any) -> None:
+    _forget(instance.slug)
 
 
 @receiver(pre_save, sender=Annotation)

@@ -35,12 +35,13 @@ from cardtutor.replays.forms import ReplayImportForm
 from cardtutor.replays.models import Replay, game_choices
 from cardtutor.replays.rendering import (
     DamagedReplay,
+    ReplayMeta,
     content_version,
     find_replay,
     perspective_of,
     release,
     rendered_page,
-    rendered_step,
+    step_swap,
 )
 from cardtutor.replays.transfer import (
     ReplayImportError,
@@ -93,15 +94,22 @@ def _wants_fragment(request: HtmxHttpRequest) -> bool:
     return bool(request.htmx) and not request.htmx.history_restore_request
 
 
-def _lookup(request: HttpRequest, slug: str) -> Replay | None:
+def _lookup(request: HttpRequest, slug: str) -> ReplayMeta | None:
     """The replay's small fields, looked up once per request (validators and view share it)."""
-    cached: dict[str, Replay | None] = request.__dict__.setdefault("_replay_lookup", {})
+    cached: dict[str, ReplayMeta | None] = request.__dict__.setdefault("_replay_lookup", {})
     if slug not in cached:
         cached[slug] = find_replay(slug)
     return cached[slug]
 
 
 def _step_etag(request: HtmxHttpRequest, slug: str, number: int) -> str | None:
+    cached: dict[tuple[str, int], str | None] = request.__dict__.setdefault("_step_etag", {})
+    if (slug, number) not in cached:
+        cached[slug, number] = _compute_step_etag(request, slug, number)
+    return cached[slug, number]
+
+
+def _compute_step_etag(request: HtmxHttpRequest, slug: str, number: int) -> str | None:
     """What the response depends on, as a digest: the code, the replay's content version,
     step, perspective and language; a page also on the cookies (its CSRF token and the deck
     preference). ``None`` (no conditional answer) in DEBUG, and for a page when there is no
@@ -143,7 +151,10 @@ def replay_step(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespons
     perspective = perspective_of(meta, request.GET.get("seat"))
     lang = get_language() or "en"
     try:
-        step = rendered_step(meta, number, perspective, lang)
+        if _wants_fragment(request):
+            content = step_swap(meta, number, perspective, lang)
+        else:
+            content = rendered_page(request, meta, number, perspective, lang)
     except DamagedReplay as err:
         return render(
             request,
@@ -151,11 +162,9 @@ def replay_step(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespons
             {"title": meta.title(lang), "reason": str(err)},
             status=409,
         )
-    if step is None:
+    if content is None:
         raise Http404(_("This replay has no step %(number)d.") % {"number": number})
-    if _wants_fragment(request):
-        return HttpResponse(step.title_html + step.step_html + step.oob_html)
-    return HttpResponse(rendered_page(request, meta, step, lang))
+    return HttpResponse(content)
 
 
 @require_safe
