@@ -132,3 +132,18 @@ def test_pages_render_in_both_languages() -> None:
             response = client.get(reverse(name))
             assert response.status_code == 200
         assert word in client.get(reverse("login")).content.decode()
+
+
+def test_the_header_names_the_signed_in_learner_and_no_one_else(learner: User, settings) -> None:  # type: ignore[no-untyped-def]
+    from django.core.management import call_command
+
+    settings.DEBUG = False  # the replay pages are cached outside debug mode
+    call_command("loaddata", "fixtures/replays.json", verbosity=0)
+    url = reverse("replays:step", args=["piquet-example", 3])
+    signed_in = Client()
+    signed_in.force_login(learner)
+    page = signed_in.get(url).content.decode()
+    assert "anna" in page and reverse("logout") in page
+    anonymous = Client().get(url).content.decode()
+    assert "anna" not in anonymous and reverse("logout") not in anonymous
+    assert reverse("login") in anonymous
