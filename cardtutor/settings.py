@@ -18,7 +18,8 @@ Variables:
   name from one address before it is locked (default 5), and for how long (default 15).
 - ``DJANGO_BEHIND_PROXY``: ``true`` to trust ``X-Forwarded-Proto`` from a TLS-terminating proxy.
 - ``DJANGO_CACHE_BACKEND``, ``DJANGO_CACHE_LOCATION``, ``DJANGO_CACHE_TIMEOUT``,
-  ``DJANGO_CACHE_MAX_ENTRIES``: the cache (default local memory, 86400 s, 3000 entries).
+  ``DJANGO_CACHE_MAX_ENTRIES``: the cache (default local memory, 86400 s, 3000 entries);
+  ``DJANGO_REPLAY_VERSION_TTL``: seconds a replay's content version is reused (default 2).
 """
 
 from __future__ import annotations
@@ -150,6 +151,9 @@ CACHES = {
         "TIMEOUT": 86400,
     },
 }
+# Seconds a process may reuse a replay's content version without asking the database (a write
+# renews it at once in its own process; with a per-process cache others follow within this).
+REPLAY_VERSION_TTL = float(os.environ.get("DJANGO_REPLAY_VERSION_TTL", "2"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

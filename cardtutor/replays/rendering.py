@@ -164,7 +164,7 @@ def find_replay(slug: str) -> ReplayMeta | None:
 def version_ttl() -> float:
     """Seconds a replay's content version may be reused without asking the database: the
     setting ``REPLAY_VERSION_TTL`` (default 2); 0 (and ``DEBUG``) asks every time."""
-    return 0 if settings.DEBUG else float(getattr(settings, "REPLAY_VERSION_TTL", 2))
+    return 0 if settings.DEBUG else float(settings.REPLAY_VERSION_TTL)
 
 
 def forget_replay(slug: str) -> None:
