@@ -42,6 +42,7 @@ from cardtutor.engine.piquet.constants import (
 )
 from cardtutor.engine.piquet.masks import (
     COURT_MASK,
+    PIPS_BYTE,
     RANK_MASKS,
     RUNS,
     SEQ_BEST,
@@ -115,6 +116,8 @@ def _set_points(n: int) -> int:
     return POINTS_QUATORZE if n == 4 else POINTS_TRIO if n == SET_MIN else 0
 
 
+_POINT_KEY = tuple(b.bit_count() << 8 | PIPS_BYTE[b] for b in range(256))
+"""Per suit byte: (number of cards, pips) as one comparable int (pips < 256)."""
 _SET_POINTS = tuple(_set_points(n) for n in range(5))
 """The points of a set by its number of cards (0 for none)."""
 _ACES, _KINGS, _QUEENS, _JACKS, _TENS = (RANK_MASKS[o] for o in SET_OFFSETS)
@@ -207,13 +210,14 @@ def honest(cat: int, hand: int) -> int:
     """The best honest claim of ``hand``: the best suit for the point; every sequence or every
     set held."""
     if cat == 0:
-        best, best_v = 0, (0, 0)
-        for sm in SUIT_MASKS:
-            suit = hand & sm
-            v = (suit.bit_count(), pips(suit))
-            if v > best_v:
-                best, best_v = suit, v
-        return best
+        # The suit with the most cards, then the most pips (the lowest suit of equals), by
+        # one table look-up per suit: no (count, pips) tuples and no pips() calls.
+        best, best_key = 0, 0
+        for shift in (0, 8, 16, 24):
+            key = _POINT_KEY[hand >> shift & 255]
+            if key > best_key:
+                best, best_key = shift, key
+        return hand & (255 << best) if best_key else 0
     if cat == 1:  # suit by suit (unrolled: no generator)
         return (
             SEQ_HONEST[hand & 255]

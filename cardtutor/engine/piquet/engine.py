@@ -36,7 +36,7 @@ from cardtutor.engine.piquet.exchange import apply_exchange
 from cardtutor.engine.piquet.legal import check
 from cardtutor.engine.piquet.masks import CLAIM_VALID
 from cardtutor.engine.piquet.phase import DECLARE, EXCHANGE_ELDER, PLAY
-from cardtutor.engine.piquet.play import apply_play, quiet_play
+from cardtutor.engine.piquet.play import apply_play, full_play, quiet_play
 from cardtutor.engine.piquet.state import State
 from cardtutor.engine.record import GameRecord
 from cardtutor.engine.text import Msg
@@ -74,8 +74,12 @@ def apply(state: State, action: Action) -> tuple[State, Sequence[Event]]:
         # The quiet play checks the card in a few integer tests (anything it does not accept
         # goes through :func:`check` for the reason, or the full path).
         new_state = quiet_play(state, action)
-        if new_state is not None:
-            return new_state, LazyEvents(partial(_events, state, action))
+        if new_state is None:
+            msg = check(state, action)
+            if msg is not None:
+                raise IllegalActionError(msg)
+            new_state = full_play(state, action, False)[0]
+        return new_state, LazyEvents(partial(_events, state, action))
     elif type(action) is Declare:  # six a deal: a sufficient test in a few integer tests
         seats, _, stage, t, hands = state[:5]
         if DECLARE <= stage < PLAY and action.seat == seats[t]:

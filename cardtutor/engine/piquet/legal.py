@@ -54,6 +54,24 @@ def _plays(seat: str) -> tuple[Play, ...]:
     return plays
 
 
+_DECLARES: dict[tuple[str, int, int], Declare] = {}
+_DECLARES_MAX = 100_000
+
+
+def _declare(seat: str, cat: int, m: int) -> Declare:
+    """The shared :class:`Declare` of ``seat`` claiming ``m`` in category ``cat``: a frozen
+    dataclass costs more to build than a look-up, and the claims a hand can make recur (a
+    point is one suit's cards: a thousand per seat). Actions are immutable, so sharing them
+    is safe; emptied past :data:`_DECLARES_MAX` so that it cannot grow without bound."""
+    key = (seat, cat, m)
+    action = _DECLARES.get(key)
+    if action is None:
+        if len(_DECLARES) >= _DECLARES_MAX:
+            _DECLARES.clear()
+        action = _DECLARES[key] = Declare(seat, DECLARATION_CATEGORIES[cat], m)
+    return action
+
+
 def playable(state: State) -> int:
     """The cards the player to act may play: those of the suit led if he has any."""
     hand = state.hands[state.turn]
@@ -287,7 +305,7 @@ class LegalActions:
                 m = honest(cat, hand)
             else:
                 m = random_claim(cat, hand, rng)
-            return Declare(seat, DECLARATION_CATEGORIES[cat], m)
+            return _declare(seat, cat, m)
         return NextDeal(seat)
 
     def __repr__(self) -> str:

@@ -40,6 +40,7 @@ from cardtutor.engine.piquet.state import (
     F_LEADER,
     F_LOG,
     F_PIQUE,
+    F_STAGE,
     F_TOTALS,
     F_TRICKS,
     F_TURN,
@@ -92,9 +93,9 @@ def quiet_play(state: State, action: Play) -> State | None:
     check, for the reason an action is refused).
 
     Why a second path: a playout spends most of its time in the 22 middle cards, where the
-    full path's tally (events, score log, pique) is pure overhead. This covers the middle of
-    the play only: not the first trick (younger shows his hand), not the last (the deal ends),
-    and not while a pique can still be scored or explained. It writes the same state as the
+    full path's tally (events, score log, pique) is pure overhead. This covers every lead and
+    the middle of the play: not younger's first card (he shows his hand), not the last card
+    (the deal ends), and not while a pique can still be scored or explained. It writes the same state as the
     full path (a hypothesis test compares them).
     """
     # Every field unpacked by name and the new state built as one tuple display: unpacking
@@ -133,7 +134,7 @@ def quiet_play(state: State, action: Play) -> State | None:
     bit = card.bit
     if not bit & (hand & SUIT_MASKS[lead >> 3] or hand if lead >= 0 else hand):
         return None
-    if not tricks or len(tricks) == TRICKS - 1 and lead >= 0:
+    if lead >= 0 and (not tricks or len(tricks) == TRICKS - 1):
         return None
     hands = (h[0] ^ bit, h[1]) if t == 0 else (h[0], h[1] ^ bit)
     if lead < 0:  # the lead scores a point
@@ -225,6 +226,11 @@ def apply_play(state: State, action: Play, explain: bool) -> tuple[State, Tally]
         quiet = quiet_play(state, action)
         if quiet is not None:
             return quiet, _SILENT
+    return full_play(state, action, explain)
+
+
+def full_play(state: State, action: Play, explain: bool) -> tuple[State, Tally]:
+    """:func:`apply_play` by the full path (with a tally), whatever the card."""
     t = state.turn
     card = action.card
     idx = card.index
@@ -306,8 +312,11 @@ def _end_of_deal(tally: Tally, state: State) -> State:
     seats = state.seats
     tally.info(None, "piquet.info.deal_over", a=seats[0], b=seats[1], ta=tally.t[0], tb=tally.t[1])
     partie = state.partie
-    if partie is None:
-        return state._replace(stage=OVER, turn=-1)
+    if partie is None:  # (a list, not _replace: every single deal ends here)
+        fields = list(state)
+        fields[F_STAGE] = OVER
+        fields[F_TURN] = -1
+        return rebuild(fields)
     partie = partie._replace(results=partie.results + (state.totals,))
     stage, turn = settle_partie(tally, seats, partie.results, 1 - state.dealer)
     return state._replace(stage=stage, turn=turn, partie=partie)

@@ -201,9 +201,20 @@ class State(NamedTuple):
 # Positions of the fields the play changes. ``state._replace`` costs about three times as
 # much as copying the fields to a list and building the tuple again (it goes through a dict
 # of keywords), and a deal plays 24 cards: the play builds its states with :func:`rebuild`.
-F_TURN, F_HANDS, F_LEAD, F_LEADER, F_TRICKS, F_WON, F_TOTALS, F_LOG, F_PIQUE = (
+F_STAGE, F_TURN, F_HANDS, F_LEAD, F_LEADER, F_TRICKS, F_WON, F_TOTALS, F_LOG, F_PIQUE = (
     State._fields.index(name)
-    for name in ("turn", "hands", "lead", "leader", "tricks", "won", "totals", "log", "pique")
+    for name in (
+        "stage",
+        "turn",
+        "hands",
+        "lead",
+        "leader",
+        "tricks",
+        "won",
+        "totals",
+        "log",
+        "pique",
+    )
 )
 
 
