@@ -41,7 +41,7 @@ messages: $(VENV)/.installed
 	$(MANAGE) compilemessages --ignore=.venv -v0
 
 makemessages: $(VENV)/.installed
-	$(MANAGE) makemessages -l de --ignore=.venv --ignore=staticfiles --no-obsolete --add-location=file
+	$(MANAGE) makemessages -l de --ignore=.venv --ignore=staticfiles --ignore=tests --no-obsolete --add-location=file
 
 migrate: $(VENV)/.installed
 	$(MANAGE) migrate --noinput -v0

@@ -30,7 +30,7 @@ register_messages(
         ),
         "replay.seats": (
             "The replay's seats {seats} do not match the record's seats {record_seats}.",
-            "Die Plätze der Partie {seats} passen nicht zu den Plätzen des Protokolls {record_seats}.",
+            "Die Plätze des Beispielspiels {seats} passen nicht zu den Plätzen der Spielaufzeichnung {record_seats}.",
         ),
     }
 )
