@@ -263,8 +263,8 @@ def rendered_step(
         current_url=current_url,
         page_title=page_title,
         # for site.js, which coalesces fast key presses into one request for the wanted step
-        step_url_template=step_url(replay.slug, 999_999_999, perspective).replace(
-            "999999999", "{n}"
+        step_url_template="{n}".join(
+            step_url(replay.slug, 999_999_999, perspective).rpartition("999999999")[::2]
         ),
     )
     found = RenderedStep(
