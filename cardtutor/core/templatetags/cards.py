@@ -28,13 +28,13 @@ from cardtutor.engine.errors import NotationError
 
 register = template.Library()
 
-_SUIT_IDS = {
+SUIT_IDS = {
     Suit.CLUBS: "clubs",
     Suit.DIAMONDS: "diamonds",
     Suit.HEARTS: "hearts",
     Suit.SPADES: "spades",
 }
-_INDEX = {
+RANK_INDEX = {
     "en": {Rank.ACE: "A", Rank.KING: "K", Rank.QUEEN: "Q", Rank.JACK: "J"},
     "de": {Rank.ACE: "A", Rank.KING: "K", Rank.QUEEN: "D", Rank.JACK: "B"},
 }
@@ -92,8 +92,8 @@ def _use(symbol: str, x: float, y: float, size: float, flip: bool = False) -> st
 
 @lru_cache(maxsize=256)
 def _face(card: Card, lang: str) -> str:
-    suit = _SUIT_IDS[card.suit]
-    index = _INDEX[lang].get(card.rank, card.rank.code)
+    suit = SUIT_IDS[card.suit]
+    index = RANK_INDEX[lang].get(card.rank, card.rank.code)
     parts = [
         '<rect class="card-edge" x="1" y="1" width="98" height="138" rx="8"/>',
         f'<text class="card-index" x="11" y="21" text-anchor="middle">{index}</text>',
@@ -185,7 +185,7 @@ def playing_card(
             label = card.name(lang)
         else:
             label = value.name(lang)
-        classes.append(f"suit-{_SUIT_IDS[value.suit]}")
+        classes.append(f"suit-{SUIT_IDS[value.suit]}")
         symbol = f"face-{value.code}"
     states = []
     if selected:

@@ -13,21 +13,12 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from cardtutor.engine.cards import Card, PhysicalCard, Rank, Suit, lang_key
+from cardtutor.core.templatetags.cards import RANK_INDEX, SUIT_IDS
+from cardtutor.engine.cards import Card, PhysicalCard, Suit, lang_key
 
 register = template.Library()
 
 _SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
-_SUIT_IDS = {
-    Suit.CLUBS: "clubs",
-    Suit.DIAMONDS: "diamonds",
-    Suit.HEARTS: "hearts",
-    Suit.SPADES: "spades",
-}
-_INDEX = {
-    "en": {Rank.ACE: "A", Rank.KING: "K", Rank.QUEEN: "Q", Rank.JACK: "J"},
-    "de": {Rank.ACE: "A", Rank.KING: "K", Rank.QUEEN: "D", Rank.JACK: "B"},
-}
 
 
 @register.simple_tag
@@ -40,8 +31,8 @@ def card_chip(card: object) -> SafeString:
     else:
         return mark_safe("")
     lang = lang_key(get_language() or "en")
-    index = _INDEX[lang].get(value.rank, value.rank.code)
+    index = RANK_INDEX[lang].get(value.rank, value.rank.code)
     return mark_safe(
-        f'<span class="chip suit-{_SUIT_IDS[value.suit]}" role="img" aria-label="{escape(name)}"'
+        f'<span class="chip suit-{SUIT_IDS[value.suit]}" role="img" aria-label="{escape(name)}"'
         f' data-card="{value.code}">{index}{_SYMBOLS[value.suit]}</span>'
     )
