@@ -9,7 +9,10 @@
 Positions are built first (not timed); Piquet and Besik solves are timed interleaved (one
 Piquet, two Besik per round) since timings here swing 30-50 % between runs. Medians and 95th
 percentiles are reported, and the medians and p95s divided by the floors of
-:mod:`bench.bench_floor` (``*_vs_floor``) so the figures hold on any machine. The lines are not
+:mod:`bench.bench_floor` (``*_vs_floor``) so the figures hold on any machine. The floors are
+measured after every block of solves and their medians used (as the engine benches do): the
+load of a shared machine changes over a run, and one floor measured at its end could see
+another load than most solves (the ratios then swung by half between runs). The lines are not
 timed: a :class:`~cardtutor.engine.solver.Solution` finds them only when asked
 (``solver.piquet_lines_ms`` times that for every first lead, as an indication).
 
@@ -29,6 +32,8 @@ from cardtutor.engine.solver import solve
 
 PIQUET_DEALS = 120
 BESIK_DEALS = 2 * PIQUET_DEALS
+FLOOR_EVERY = 20
+"""Rounds (one Piquet and two Besik solves) between two measurements of the floors."""
 
 
 def piquet_first_lead(seed: int) -> piquet.State:
@@ -67,7 +72,12 @@ def run(deals: int = PIQUET_DEALS) -> list[tuple[str, float, str]]:
     clock = time.perf_counter
     pq: list[float] = []
     bs: list[float] = []
+    floors_pq: list[float] = []
+    floors_bs: list[float] = []
     for i, state in enumerate(pq_states):
+        if i % FLOOR_EVERY == FLOOR_EVERY - 1:
+            floors_pq.append(floor_piquet_ms())
+            floors_bs.append(floor_besik_ms())
         t0 = clock()
         solve(state)
         pq.append((clock() - t0) * 1000)
@@ -82,8 +92,10 @@ def run(deals: int = PIQUET_DEALS) -> list[tuple[str, float, str]]:
         for action in solution:
             solution.line(action)
         lines.append((clock() - t0) * 1000)
-    floor_pq = floor_piquet_ms()
-    floor_bs = floor_besik_ms()
+    floors_pq.append(floor_piquet_ms())
+    floors_bs.append(floor_besik_ms())
+    floor_pq = statistics.median(floors_pq)
+    floor_bs = statistics.median(floors_bs)
     pq_med, pq_p95 = statistics.median(pq), _p95(pq)
     bs_med, bs_p95 = statistics.median(bs), _p95(bs)
     return [
