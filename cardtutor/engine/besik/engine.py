@@ -16,12 +16,11 @@ from cardtutor.engine.besik.legal import why_illegal
 from cardtutor.engine.besik.melds import apply_meld
 from cardtutor.engine.besik.messages import RULE_ANCHORS
 from cardtutor.engine.besik.notation import parse_action
-from cardtutor.engine.besik.play import apply_draw, apply_play, draw_cards, play_card, playable
+from cardtutor.engine.besik.play import apply_draw, apply_play, draw_action, play_action
 from cardtutor.engine.besik.rulesets import ruleset_by_name
 from cardtutor.engine.besik.sevens import apply_exchange, apply_seven
-from cardtutor.engine.besik.state import DRAW, PLAY, State
+from cardtutor.engine.besik.state import State
 from cardtutor.engine.besik.view import BesikView, visible_events
-from cardtutor.engine.cards import PhysicalCard
 from cardtutor.engine.contract import LazyEvents
 from cardtutor.engine.errors import IllegalActionError, NotationError
 from cardtutor.engine.events import Event
@@ -58,24 +57,15 @@ def apply(state: State, action: Action) -> tuple[State, Sequence[Event]]:
     # the closure builds only if they are read. One function, no dispatch: a random deal
     # makes about 90 of these calls.
     if isinstance(action, Play):
-        card = action.card
-        t, hands, _, talon_pos, up_card, trick, turn, phase = state[:8]
-        if (
-            phase is PLAY
-            and type(card) is PhysicalCard
-            and action.seat == t.seats[turn]
-            and (
-                hands[turn] >> card.uid & 1
-                if not trick or talon_pos < len(t.talon) or up_card >= 0
-                else playable(state, turn) >> card.uid & 1
-            )
-        ):
+        new = play_action(state, action)
+        if new is not None:
             # partial, not a lambda: a closure would put every local of this function
             # in a cell
-            return play_card(state, card.uid), LazyEvents(partial(_play_events, state, card.uid))
+            return new, LazyEvents(partial(_play_events, state, action.card.uid))
     elif isinstance(action, Draw):
-        if state.phase is DRAW and action.seat == state.table.seats[state.turn]:
-            return draw_cards(state), LazyEvents(partial(_draw_events, state))
+        new = draw_action(state, action)
+        if new is not None:
+            return new, LazyEvents(partial(_draw_events, state))
     m = why_illegal(state, action)
     if m is not None:
         raise IllegalActionError(m)

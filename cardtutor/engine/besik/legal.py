@@ -153,13 +153,30 @@ class LegalActions:
         decl = self._decl
         if decl is None:
             s = self.state
-            phase = s.phase
+            (
+                t,
+                hands,
+                _,  # declared
+                _,  # talon_pos
+                _,  # up_card
+                _,  # trick
+                turn,
+                phase,
+                window,
+                melded,
+                _,  # taken
+                used,
+                _,  # melds
+                _,  # won
+                _,  # tricks_won
+                _,  # last_trick
+                trick_no,
+            ) = s[:17]  # one slice for every field read here (``s.name`` is a descriptor call)
             if phase is not PLAY and phase is not DRAW:
                 decl = []
-            elif not s.trick_no:  # the first turn (a Tripelbesik may win at once)
+            elif not trick_no:  # the first turn (a Tripelbesik may win at once)
                 decl = [*meld_candidates(s), *seven_candidates(s)]
             else:
-                t, hands, _, _, _, _, turn, _, window, melded, _, used = s[:12]
                 rules = t.rules
                 if window == 1 or (window == 2 and rules.meld_after_draw):
                     # (may_declare) the cheap tests first: one meld per turn, the quick
@@ -229,12 +246,20 @@ class LegalActions:
                     return decl[i - n]
             else:
                 i = floor(rng.random() * n)
-            while i:  # (a while loop: no range object to build)
-                mask &= mask - 1  # drop the lowest card: the i-th lowest is left lowest
-                i -= 1
             seat = t.seats[turn]
             plays = _SEAT_PLAYS.get(seat) or _plays_of(seat)
-            return plays[(mask & -mask).bit_length() - 1]
+            # the i-th lowest card, dropping cards from the nearer end (while loops: no
+            # range object to build)
+            if 2 * i < n:
+                while i:
+                    mask &= mask - 1  # drop the lowest card
+                    i -= 1
+                return plays[(mask & -mask).bit_length() - 1]
+            i = n - 1 - i
+            while i:
+                mask ^= 1 << mask.bit_length() - 1  # drop the highest card
+                i -= 1
+            return plays[mask.bit_length() - 1]
         if phase is DRAW:
             decl = self._declarations()
             i = floor(rng.random() * (len(decl) + 1))

@@ -227,7 +227,9 @@ _HONOURS = _JACKS | _QUEENS | _KINGS | _ACES
 _QS_ALL, _JD_ALL = CARD_MASK[QS_INDEX], CARD_MASK[JD_INDEX]
 _NONE_USED = (0,) * N_SLOTS
 _BESIK_SLOTS = ((U_BESIK, 1), (U_DOUBLE_BESIK, 2), (U_TRIPLE_BESIK, 3))
-_FOURS = tuple((RANK_MASK[rank], SLOTS[kind][0]) for kind, rank in FOUR_OF_A_KIND.items())
+_SLOT_JACKS, _SLOT_QUEENS, _SLOT_KINGS, _SLOT_ACES = (
+    SLOTS[kind][0] for kind in ("four-jacks", "four-queens", "four-kings", "four-aces")
+)
 _QUINT32 = sum(1 << (rank - SEVEN) for rank in QUINT_RANKS)
 """The Quint-Major's five cards in clubs, card indices (shift by ``suit * 8``)."""
 
@@ -275,8 +277,7 @@ def could_meld(
         fold = (hand | hand >> 32 | hand >> 64 | hand >> 96) & _FOLD
     else:  # two players, two packs: half the work
         fold = (hand | hand >> 32) & _FOLD
-    pairs = fold >> 1 & fold & _QUEENS32
-    if pairs:
+    if fold >> 1 & fold & _QUEENS32:
         fm = hand & ~used[U_MARRIAGE]
         if not rules.marriage_from_sequence:
             fm &= ~used[U_QUINT]
@@ -298,11 +299,18 @@ def could_meld(
     honours = hand & _HONOURS
     if honours.bit_count() < 4:
         return False
-    for rank_mask, slot in _FOURS:
-        four = honours & rank_mask
-        if four.bit_count() >= 4 and (four & ~used[slot]).bit_count() >= 4:
-            return True
-    return False
+    # rank by rank, unrolled (no loop: four honours are the commonest reason to get here)
+    four = honours & _JACKS
+    if four.bit_count() >= 4 and (four & ~used[_SLOT_JACKS]).bit_count() >= 4:
+        return True
+    four = honours & _QUEENS
+    if four.bit_count() >= 4 and (four & ~used[_SLOT_QUEENS]).bit_count() >= 4:
+        return True
+    four = honours & _KINGS
+    if four.bit_count() >= 4 and (four & ~used[_SLOT_KINGS]).bit_count() >= 4:
+        return True
+    four = honours & _ACES
+    return four.bit_count() >= 4 and (four & ~used[_SLOT_ACES]).bit_count() >= 4
 
 
 def meld_candidates(s: State, quick: bool = True) -> list[Meld]:

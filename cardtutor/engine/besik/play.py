@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardtutor.engine.besik.actions import Play
+from cardtutor.engine.besik.actions import Draw, Play
 from cardtutor.engine.besik.scoring import end_deal
 from cardtutor.engine.besik.state import DRAW, PLAY, State, check_held
 from cardtutor.engine.besik.uids import PC, STRENGTH, SUIT_MASK, SUIT_OF
@@ -121,6 +121,27 @@ def play_card(s: State, u: int, score_end: bool = True) -> State:
     With ``score_end`` false, the last trick's state is returned before the end of the
     deal is scored (:func:`apply_play` then scores it with its events).
     """
+    new = _play(s, u, score_end, None)
+    assert new is not None  # (nothing to check: no refusal)
+    return new
+
+
+def play_action(s: State, action: Play) -> State | None:
+    """:func:`play_card` for ``action`` if a few integer tests find it legal, else ``None``
+    (a sufficient test: anything it refuses goes through the full check for the reason)."""
+    card = action.card
+    if type(card) is not PhysicalCard:
+        return None
+    return _play(s, card.uid, True, action.seat)
+
+
+def _play(s: State, u: int, score_end: bool, seat_name: str | None) -> State | None:
+    """:func:`play_card`; with ``seat_name`` (the action's seat) only if the card is legal.
+
+    The legality is tested here, where the fields are unpacked anyway; two players (the
+    commonest table, and the solver's) get their hands, trick winner and tricks won without
+    lists and loops.
+    """
     (
         t,
         hands,
@@ -129,7 +150,7 @@ def play_card(s: State, u: int, score_end: bool = True) -> State:
         up_card,
         trick,
         seat,
-        _,  # phase: PLAY
+        phase,
         _,  # window: 0 or 2
         _,  # melded
         _,  # taken
@@ -143,10 +164,25 @@ def play_card(s: State, u: int, score_end: bool = True) -> State:
         log,
         _,  # winner: -1
     ) = s
-    n = len(hands)
     bit = 1 << u
-    hl = list(hands)
-    hl[seat] ^= bit
+    if seat_name is not None and (
+        phase is not PLAY
+        or seat_name != t.seats[seat]
+        or not hands[seat] & bit
+        # the duties of the last eight tricks (to follow, trump, win) for the second card on
+        or trick
+        and talon_pos >= len(t.talon)
+        and up_card < 0
+        and not playable(s, seat) & bit
+    ):
+        return None
+    n = len(hands)
+    if n == 2:
+        hands = (hands[0] ^ bit, hands[1]) if seat == 0 else (hands[0], hands[1] ^ bit)
+    else:
+        hl = list(hands)
+        hl[seat] ^= bit
+        hands = tuple(hl)
     if declared[seat] & bit:
         dl = list(declared)
         dl[seat] ^= bit
@@ -158,7 +194,7 @@ def play_card(s: State, u: int, score_end: bool = True) -> State:
             State,
             (
                 t,
-                tuple(hl),
+                hands,
                 declared,
                 talon_pos,
                 up_card,
@@ -183,19 +219,29 @@ def play_card(s: State, u: int, score_end: bool = True) -> State:
     trump = t.trump
     ws, wu = trick[0]
     taken = 1 << wu
-    for x_seat, x in trick[1:]:
+    for x_seat, x in trick[1:] if n > 2 else (trick[1],):
         taken |= 1 << x
         if SUIT_OF[x] == SUIT_OF[wu]:
             if STRENGTH[x] > STRENGTH[wu]:
                 ws, wu = x_seat, x
         elif SUIT_OF[x] == trump:
             ws, wu = x_seat, x
-    wl = list(won)
-    wl[ws] |= taken
-    tw = list(tricks_won)
-    tw[ws] += 1
+    if n == 2:
+        if ws == 0:
+            won = (won[0] | taken, won[1])
+            tricks_won = (tricks_won[0] + 1, tricks_won[1])
+        else:
+            won = (won[0], won[1] | taken)
+            tricks_won = (tricks_won[0], tricks_won[1] + 1)
+    else:
+        wl = list(won)
+        wl[ws] |= taken
+        won = tuple(wl)
+        tw = list(tricks_won)
+        tw[ws] += 1
+        tricks_won = tuple(tw)
     end_play = talon_pos >= len(t.talon) and up_card < 0
-    hands_t = tuple(hl)
+    hands_t = hands
     # the trick is complete: its winner draws (or, in the last eight, leads)
     state = _new_state(
         State,
@@ -213,8 +259,8 @@ def play_card(s: State, u: int, score_end: bool = True) -> State:
             -1,  # taken
             used,
             melds,
-            tuple(wl),
-            tuple(tw),
+            won,
+            tricks_won,
             trick,  # last_trick
             trick_no + 1,
             scores,
@@ -271,6 +317,20 @@ def _trick_event(
 def draw_cards(s: State) -> State:
     """The state after the draw, without events: the trick winner draws, then the others
     in play order; the last card drawn with the talon empty is the face-up card."""
+    new = _draw(s, None)
+    assert new is not None  # (nothing to check: no refusal)
+    return new
+
+
+def draw_action(s: State, action: Draw) -> State | None:
+    """:func:`draw_cards` if ``action`` is legal (in two tests), else ``None`` (the full
+    check then gives the reason)."""
+    return _draw(s, action.seat)
+
+
+def _draw(s: State, seat_name: str | None) -> State | None:
+    """:func:`draw_cards`; with ``seat_name`` (the action's seat) only if the draw is legal
+    (tested here, where the fields are unpacked anyway)."""
     (
         t,
         hands,
@@ -279,7 +339,7 @@ def draw_cards(s: State) -> State:
         up,
         trick,
         turn,
-        _,  # phase: DRAW
+        phase,
         _,  # window: 1
         melded,
         taken,
@@ -293,17 +353,29 @@ def draw_cards(s: State) -> State:
         log,
         _,  # winner: -1
     ) = s
+    if seat_name is not None and (phase is not DRAW or seat_name != t.seats[turn]):
+        return None
     n = len(hands)
     talon = t.talon
-    hl = list(hands)
-    if pos + n <= len(talon):  # the common case: every card from the face-down talon
+    if n == 2 and pos + 2 <= len(talon):  # the commonest: two players, from the talon
+        first, second = 1 << talon[pos], 1 << talon[pos + 1]
+        if turn == 0:
+            hands = (hands[0] | first, hands[1] | second)
+        else:
+            hands = (hands[0] | second, hands[1] | first)
+        pos += 2
+        window = 2
+    elif pos + n <= len(talon):  # the common case: every card from the face-down talon
+        hl = list(hands)
         seat = turn
         for u in talon[pos : pos + n]:
             hl[seat] |= 1 << u
             seat = seat + 1 if seat + 1 < n else 0
         pos += n
+        hands = tuple(hl)
         window = 2
     else:
+        hl = list(hands)
         for i in range(n):
             if pos < len(talon):
                 u = talon[pos]
@@ -311,12 +383,13 @@ def draw_cards(s: State) -> State:
             else:
                 u, up = up, -1
             hl[(turn + i) % n] |= 1 << u
+        hands = tuple(hl)
         window = 0 if pos >= len(talon) and up < 0 else 2
     return _new_state(
         State,
         (
             t,
-            tuple(hl),
+            hands,
             declared,
             pos,  # talon_pos
             up,  # up_card

@@ -282,13 +282,22 @@ class LegalActions:
                 m = m & SUIT_MASKS[lead >> 3] or m
             # rng.random() is one C call; rng.randrange goes through three Python frames (and
             # math.floor, a plain C function, is cheaper to call than the int type).
-            i = floor(rng.random() * m.bit_count())
-            while i:  # drop the lowest card i times (a while loop: no range object)
-                m &= m - 1
-                i -= 1
+            n = m.bit_count()
+            i = floor(rng.random() * n)
             seat = seats[t]
             plays = _PLAYS.get(seat) or _plays(seat)
-            return plays[(m & -m).bit_length() - 1]
+            # the i-th lowest card, dropping cards from the nearer end (while loops: no
+            # range object)
+            if 2 * i < n:
+                while i:
+                    m &= m - 1  # drop the lowest card
+                    i -= 1
+                return plays[(m & -m).bit_length() - 1]
+            i = n - 1 - i
+            while i:
+                m ^= 1 << m.bit_length() - 1  # drop the highest card
+                i -= 1
+            return plays[m.bit_length() - 1]
         if stage == OVER:
             raise IndexError("no legal actions: the game is over")
         seat = seats[t]
