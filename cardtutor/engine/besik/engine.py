@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardtutor.engine.besik.actions import Action, DeclareSeven, Draw, Exchange, Meld, Play
 from cardtutor.engine.besik.dealing import apply_new_deal, start_deal
+from cardtutor.engine.besik.lazy import PendingEvents
 from cardtutor.engine.besik.legal import why_illegal
 from cardtutor.engine.besik.melds import apply_meld
 from cardtutor.engine.besik.messages import RULE_ANCHORS
@@ -21,7 +21,6 @@ from cardtutor.engine.besik.rulesets import ruleset_by_name
 from cardtutor.engine.besik.sevens import apply_exchange, apply_seven
 from cardtutor.engine.besik.state import State
 from cardtutor.engine.besik.view import BesikView, visible_events
-from cardtutor.engine.contract import LazyEvents
 from cardtutor.engine.errors import IllegalActionError, NotationError
 from cardtutor.engine.events import Event
 from cardtutor.engine.record import GameRecord
@@ -35,7 +34,8 @@ def apply(state: State, action: Action) -> tuple[State, Sequence[Event]]:
     """Apply a legal action: the new state and what happened, in words.
 
     Raises :class:`~cardtutor.engine.errors.IllegalActionError` with the reason. The
-    events are a :class:`~cardtutor.engine.contract.LazyEvents`: the state is computed
+    events are lazy (:class:`~cardtutor.engine.besik.lazy.PendingEvents`, a
+    :class:`~cardtutor.engine.contract.LazyEvents`): the state is computed
     without any sentence, and the explaining path (the same transition with
     ``explain=True``) runs only when the events are first read, so random playouts,
     the solver and computer players never pay for words nobody reads.
@@ -54,23 +54,21 @@ def apply(state: State, action: Action) -> tuple[State, Sequence[Event]]:
     # The two commonest actions, a card from the hand and the trick winner's draw, are
     # checked here with a few integer tests (a sufficient test: anything it does not
     # accept goes through :func:`why_illegal`) and applied without their events, which
-    # the closure builds only if they are read. One function, no dispatch: a random deal
+    # are built only if they are read. One function, no dispatch: a random deal
     # makes about 90 of these calls.
     if isinstance(action, Play):
         new = play_action(state, action)
         if new is not None:
-            # partial, not a lambda: a closure would put every local of this function
-            # in a cell
-            return new, LazyEvents(partial(_play_events, state, action.card.uid))
+            return new, PendingEvents(_play_events, state, action.card.uid)
     elif isinstance(action, Draw):
         new = draw_action(state, action)
         if new is not None:
-            return new, LazyEvents(partial(_draw_events, state))
+            return new, PendingEvents(_draw_events, state)
     m = why_illegal(state, action)
     if m is not None:
         raise IllegalActionError(m)
     new, _ = transition(state, action, False)
-    return new, LazyEvents(partial(_events, state, action))
+    return new, PendingEvents(_events, state, action)
 
 
 def _play_events(state: State, uid: int) -> tuple[Event, ...]:
