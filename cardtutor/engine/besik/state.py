@@ -196,7 +196,13 @@ class State(NamedTuple):
     @property
     def legal_actions(self) -> LegalActions:
         """A lazy view: ``action in state.legal_actions`` is one cheap check."""
-        return legal.LegalActions(self)
+        # built without its __init__ (a Python frame called from C): one of these per
+        # decision of every playout
+        actions = _new_object(legal.LegalActions)
+        actions.state = self
+        actions._list = None
+        actions._decl = None
+        return actions
 
     def deal_points(self) -> tuple[int, ...]:
         """This deal's points per party index (carried scores excluded)."""
@@ -279,3 +285,5 @@ def check_held(s: State, cards: Sequence[PhysicalCard]) -> tuple[int, Msg | None
 # The state's contract methods live with their concern (legal, scoring, view), which all
 # import this module: import them as modules, last, so either import order works.
 from cardtutor.engine.besik import legal, scoring, view  # noqa: E402
+
+_new_object = object.__new__

@@ -25,6 +25,8 @@ from cardtutor.engine.piquet.view import PiquetView, view
 
 __all__ = ["State", "Partie"]
 
+_new_object = object.__new__
+
 
 class Partie(NamedTuple):
     """The partie a deal belongs to (``None`` on a single-deal :class:`State`)."""
@@ -114,7 +116,11 @@ class State(NamedTuple):
 
     @property
     def legal_actions(self) -> LegalActions:
-        return LegalActions(self)
+        # built without its __init__ (a Python frame called from C): one of these per
+        # decision of every playout
+        actions = _new_object(LegalActions)
+        actions.state = self
+        return actions
 
     def outcome(self) -> Outcome:
         """Where the deal and the partie stand.
