@@ -102,12 +102,12 @@ def apply(state: State, action: Action) -> tuple[State, Sequence[Event]]:
             if type(d) is int and not d & ~hands[t]:
                 n = d.bit_count()
                 look = action.look
-                if (
-                    ELDER_MIN_DISCARD <= n <= ELDER_STOCK and not look
-                    if stage == EXCHANGE_ELDER
-                    else ELDER_MIN_DISCARD <= n <= len(state.stock)
-                    and not (look and n == len(state.stock))
-                ):
+                if stage == EXCHANGE_ELDER:  # 1 to 5 cards; he sees what he leaves anyway
+                    legal = ELDER_MIN_DISCARD <= n <= ELDER_STOCK and not look
+                else:  # 1 to all that are left; no looking when none are left over
+                    left = len(state.stock)
+                    legal = ELDER_MIN_DISCARD <= n <= left and not (look and n == left)
+                if legal:
                     new_state = apply_exchange(state, action, False)[0]
                     return new_state, PendingEvents(_events, state, action)
     msg = check(state, action)
