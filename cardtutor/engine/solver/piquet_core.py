@@ -410,18 +410,21 @@ def _make_search(
         """The follower's best reply to one lead (the minimum, fail-soft)."""
         vmin = inf
         if has_f[code]:
+            o0, o1, o2 = others
             for nc, leader_wins in replies:
                 top = beta if beta < vmin else vmin
                 if leader_wins:
-                    v = lead_pts + search(
-                        tuple(sorted((*others, nc))), m, won + 1, alpha - lead_pts, top - lead_pts
-                    )
-                else:
+                    # the led suit's new code put in its sorted place among the other three
+                    # (a few comparisons, no list to sort; measured: a twentieth of a solve)
+                    if nc <= o1:
+                        child = (nc, o0, o1, o2) if nc <= o0 else (o0, nc, o1, o2)
+                    else:
+                        child = (o0, o1, nc, o2) if nc <= o2 else (o0, o1, o2, nc)
+                    v = lead_pts + search(child, m, won + 1, alpha - lead_pts, top - lead_pts)
+                else:  # from the follower's side: all four flipped, then sorted
                     g = lead_pts - trick_pts
                     v = g - search(
-                        tuple(
-                            sorted([flip[nc], flip[others[0]], flip[others[1]], flip[others[2]]])
-                        ),
+                        tuple(sorted((flip[nc], flip[o0], flip[o1], flip[o2]))),
                         m,
                         lost + 1,
                         g - top,
@@ -455,7 +458,8 @@ def _make_search(
         b = ubt[n][won]
         if b <= alpha:
             return b
-        q = top[codes[0]] + top[codes[1]] + top[codes[2]] + top[codes[3]]
+        c0, c1, c2, c3 = codes
+        q = top[c0] + top[c1] + top[c2] + top[c3]
         b = lbt[n][won][q if q < n else n]
         if b >= beta:
             return b
@@ -501,9 +505,16 @@ def _make_search(
                 if mv == hint:
                     continue
                 s = mv >> 4
-                code = codes[s]
+                # the led suit's code and the other three (a tuple display: no slices)
+                if s == 3:
+                    code, others = c3, (c0, c1, c2)
+                elif s == 2:
+                    code, others = c2, (c0, c1, c3)
+                elif s == 1:
+                    code, others = c1, (c0, c2, c3)
+                else:
+                    code, others = c0, (c1, c2, c3)
                 after, replies = leads_of[code][mv & 15]
-                others = codes[:s] + codes[s + 1 :]
                 v = lead_value(others, code, after, replies, m, won, lost, alpha, beta)
                 if v > best:
                     best = v
