@@ -22,8 +22,8 @@ Why it is fast:
 - **Aspiration windows**: each card's exact value comes from a narrow window around the
   value of the card before (re-searched on the failing side only); the bounds the searches
   leave in the table serve the next card's.
-- **Move order**: the leader's most valuable cards first, and the lead that last cut first
-  (kept in the table entry); the second player tries his cheapest winning card first, then
+- **Move order**: the leader's plain suits before his trumps, the most valuable cards first,
+  and the lead that last cut first (kept in the table entry); the second player tries his cheapest winning card first, then
   his cheapest cards (memoised per suit pattern).
 - **Bounds**: a node's value lies within the points still to be made, which answers many
   zero-window questions near the end without a search.
@@ -315,11 +315,13 @@ def _make_search(rules: BesikRules, table: dict[int, tuple[int, int, list[int]]]
     exact: dict[int, int] = {}
     first = _FIRST
     second = _SECOND
-    # The leads' order, most valuable first (equal values by position, as a stable sort of
-    # classes() gives them), as a C-level sort key: no Python call per lead (measured: a
-    # thirtieth of a solve went to the lambda this replaces).
+    # The leads' order: plain suits before trumps (measured: a twentieth fewer instructions),
+    # each the most valuable first (equal values by position), as a C-level sort key: no
+    # Python call per lead (a thirtieth of a solve went to the lambda this replaces).
     top_value = max(values)
-    lead_rank = [(top_value - values[p]) << 5 | p for p in range(32)].__getitem__
+    lead_rank = [
+        (p >> 3 == trump) << 10 | (top_value - values[p]) << 5 | p for p in range(32)
+    ].__getitem__
 
     def two_tricks(hl: int, hf: int, total: int) -> int:
         """The exact value of a node with two tricks to go, by plain minimax over the two
@@ -449,7 +451,7 @@ def _make_search(rules: BesikRules, table: dict[int, tuple[int, int, list[int]]]
                 beta = hi
         else:
             lo, hi = -inf, inf
-            # Leads: the most valuable first (measured: a fifth fewer nodes than by suit).
+            # Leads: plain suits, then trumps, the most valuable first (see lead_rank).
             leads = sorted(classes(hl & low, hf & low), key=lead_rank)
         a0 = alpha
         b0 = beta
