@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 from cardtutor.engine.besik.actions import Action, DeclareSeven, Draw, Exchange, Meld, Play
 from cardtutor.engine.besik.dealing import apply_new_deal, start_deal
-from cardtutor.engine.besik.lazy import PendingEvents
 from cardtutor.engine.besik.legal import why_illegal
 from cardtutor.engine.besik.melds import apply_meld
 from cardtutor.engine.besik.messages import RULE_ANCHORS
@@ -21,6 +20,7 @@ from cardtutor.engine.besik.rulesets import ruleset_by_name
 from cardtutor.engine.besik.sevens import apply_exchange, apply_seven
 from cardtutor.engine.besik.state import State
 from cardtutor.engine.besik.view import BesikView, visible_events
+from cardtutor.engine.contract import LazyEvents
 from cardtutor.engine.errors import IllegalActionError, NotationError
 from cardtutor.engine.events import Event
 from cardtutor.engine.record import GameRecord
@@ -34,8 +34,7 @@ def apply(state: State, action: Action) -> tuple[State, Sequence[Event]]:
     """Apply a legal action: the new state and what happened, in words.
 
     Raises :class:`~cardtutor.engine.errors.IllegalActionError` with the reason. The
-    events are lazy (:class:`~cardtutor.engine.besik.lazy.PendingEvents`, a
-    :class:`~cardtutor.engine.contract.LazyEvents`): the state is computed
+    events are lazy (:class:`~cardtutor.engine.contract.LazyEvents`): the state is computed
     without any sentence, and the explaining path (the same transition with
     ``explain=True``) runs only when the events are first read, so random playouts,
     the solver and computer players never pay for words nobody reads.
@@ -59,16 +58,16 @@ def apply(state: State, action: Action) -> tuple[State, Sequence[Event]]:
     if isinstance(action, Play):
         new = play_action(state, action)
         if new is not None:
-            return new, PendingEvents(_play_events, state, action.card.uid)
+            return new, LazyEvents(_play_events, state, action.card.uid)
     elif isinstance(action, Draw):
         new = draw_action(state, action)
         if new is not None:
-            return new, PendingEvents(_draw_events, state)
+            return new, LazyEvents(_draw_events, state)
     m = why_illegal(state, action)
     if m is not None:
         raise IllegalActionError(m)
     new, _ = transition(state, action, False)
-    return new, PendingEvents(_events, state, action)
+    return new, LazyEvents(_events, state, action)
 
 
 def _play_events(state: State, uid: int) -> tuple[Event, ...]:

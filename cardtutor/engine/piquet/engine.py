@@ -4,9 +4,7 @@
 ``explain=False`` path of every rule function); the events are a
 :class:`~cardtutor.engine.contract.LazyEvents` that re-runs the action on the explaining path
 the first time someone reads them. A random playout, the solver or a computer player never
-pays for sentences nobody reads. (It is a :class:`~cardtutor.engine.besik.lazy.PendingEvents`,
-the ``LazyEvents`` that one C call builds, which both engines use; it knows nothing of
-Besik.)
+pays for sentences nobody reads.
 
 Deal JSON (the ``deal`` of a :class:`~cardtutor.engine.record.GameRecord`, game ``"piquet"``,
 ruleset ``"rubicon"``): one deal (``"partie": false``, the default) or a whole partie
@@ -25,8 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardtutor.engine.besik.lazy import PendingEvents
-from cardtutor.engine.contract import Engine
+from cardtutor.engine.contract import Engine, LazyEvents
 from cardtutor.engine.errors import IllegalActionError, NotationError, RecordError
 from cardtutor.engine.events import Event
 from cardtutor.engine.piquet.actions import Action, Declare, Exchange, Play, action_from_json
@@ -81,7 +78,7 @@ def apply(state: State, action: Action) -> tuple[State, Sequence[Event]]:
             if msg is not None:
                 raise IllegalActionError(msg)
             new_state = full_play(state, action, False)[0]
-        return new_state, PendingEvents(_events, state, action)
+        return new_state, LazyEvents(_events, state, action)
     elif type(action) is Declare:  # six a deal: a sufficient test in a few integer tests
         seats, _, stage, t, hands = state[:5]
         if DECLARE <= stage < PLAY and action.seat == seats[t]:
@@ -94,7 +91,7 @@ def apply(state: State, action: Action) -> tuple[State, Sequence[Event]]:
                 and CLAIM_VALID[cat](m)
             ):
                 new_state = apply_declare(state, action, False)[0]
-                return new_state, PendingEvents(_events, state, action)
+                return new_state, LazyEvents(_events, state, action)
     elif type(action) is Exchange:  # two a deal: likewise
         seats, _, stage, t, hands = state[:5]
         if stage < DECLARE and action.seat == seats[t]:
@@ -109,12 +106,12 @@ def apply(state: State, action: Action) -> tuple[State, Sequence[Event]]:
                     legal = ELDER_MIN_DISCARD <= n <= left and not (look and n == left)
                 if legal:
                     new_state = apply_exchange(state, action, False)[0]
-                    return new_state, PendingEvents(_events, state, action)
+                    return new_state, LazyEvents(_events, state, action)
     msg = check(state, action)
     if msg is not None:
         raise IllegalActionError(msg)
     new_state, _ = step(state, action, False)
-    return new_state, PendingEvents(_events, state, action)
+    return new_state, LazyEvents(_events, state, action)
 
 
 def _events(state: State, action: Action) -> list[Event]:
