@@ -6,18 +6,28 @@ arrives as form data, :meth:`Drill.parse_answer` turns it into a typed answer or
 :class:`AnswerError` (its message says what was wrong with the input), and :meth:`Drill.check`
 judges it with the engine's rules and says why in a :class:`Feedback`.
 
+An item describes its page without any Django: what to show (:class:`Show`: a sentence, a row of
+cards, a table) and what to ask (:class:`Field`: pick cards, pick one choice, type a number).
+The site renders both with one template; :func:`parse_fields` checks form data against the
+fields (a card that is not among the offered ones, a choice that was never offered, a number out
+of range: each an :class:`AnswerError` that quotes the input).
+
 >>> Level.parse("2")
 <Level.MEDIUM: 2>
+>>> check_seed("a7-x")
+'a7-x'
 """
 
 from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from cardtutor.engine.cards import Card, PhysicalCard
 from cardtutor.engine.errors import EngineError
 from cardtutor.engine.text import Msg, register_messages
 
@@ -26,6 +36,10 @@ register_messages(
         "drill.level": (
             "Unknown level {text!r}: use 1 (easy), 2 (medium) or 3 (hard).",
             "Unbekannte Stufe {text!r}: 1 (leicht), 2 (mittel) oder 3 (schwer) angeben.",
+        ),
+        "drill.seed": (
+            "{text!r} is not an item number of this drill.",
+            "{text!r} ist keine Aufgabennummer dieser Übung.",
         ),
         "drill.missing": (
             "Please answer every part: {field} is missing.",
@@ -39,8 +53,35 @@ register_messages(
             "{text!r} is not a whole number ({field}).",
             "{text!r} ist keine ganze Zahl ({field}).",
         ),
+        "drill.range": (
+            "{text!r} is out of range for {field}: between {low} and {high}, please.",
+            "{text!r} passt nicht zu {field}: bitte zwischen {low} und {high}.",
+        ),
+        "drill.card_code": (
+            "{text!r} is not a card.",
+            "{text!r} ist keine Karte.",
+        ),
+        "drill.card_offered": (
+            "The {card} is not one of the cards you can choose here.",
+            "{card} gehört nicht zu den Karten, die hier zur Wahl stehen.",
+        ),
+        "drill.card_twice": (
+            "The {card} was chosen twice.",
+            "{card} wurde zweimal gewählt.",
+        ),
+        "drill.card_count": (
+            "Choose between {low} and {high} cards for {field} (you chose {count}).",
+            "Für {field} zwischen {low} und {high} Karten wählen (gewählt: {count}).",
+        ),
+        "drill.card_count_exact": (
+            "Choose exactly {low} card(s) for {field} (you chose {count}).",
+            "Für {field} genau {low} Karte(n) wählen (gewählt: {count}).",
+        ),
     }
 )
+
+SEED_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+"""Seeds are short lower-case words: digits, or ``<case>-<n>`` for an item of a given case."""
 
 
 class Level(enum.IntEnum):
@@ -62,6 +103,104 @@ class AnswerError(EngineError):
     """Form data that is no answer to the item (missing, malformed or not a choice)."""
 
 
+def check_seed(text: str) -> str:
+    """The seed if it is well formed, else :class:`AnswerError` (it is part of a URL)."""
+    if not isinstance(text, str) or not SEED_PATTERN.fullmatch(text):
+        raise AnswerError(Msg("drill.seed", text=text))
+    return text
+
+
+class ShowKind(enum.Enum):
+    TEXT = "text"
+    """A sentence (``text``)."""
+    CARDS = "cards"
+    """A row of cards (``cards``), e.g. a hand, a trick, the declared row; ``marked`` are raised."""
+    TABLE = "table"
+    """A small table: ``header`` (messages) and ``rows`` (numbers, strings or messages)."""
+
+
+@dataclass(frozen=True)
+class Show:
+    """One thing the item page shows the learner, in order. Never anything the seat can't know."""
+
+    kind: ShowKind
+    label: Msg | None = None
+    text: Msg | None = None
+    cards: tuple[Card | PhysicalCard, ...] = ()
+    marked: frozenset[Card | PhysicalCard] = frozenset()
+    header: tuple[Msg, ...] = ()
+    rows: tuple[tuple[Any, ...], ...] = ()
+
+    @classmethod
+    def sentence(cls, text: Msg) -> Show:
+        return cls(ShowKind.TEXT, text=text)
+
+    @classmethod
+    def hand(
+        cls,
+        label: Msg,
+        cards: Sequence[Card | PhysicalCard],
+        marked: frozenset[Card | PhysicalCard] = frozenset(),
+    ) -> Show:
+        return cls(ShowKind.CARDS, label=label, cards=tuple(cards), marked=marked)
+
+    @classmethod
+    def table(cls, label: Msg | None, header: Sequence[Msg], rows: Sequence[Sequence[Any]]) -> Show:
+        return cls(
+            ShowKind.TABLE, label=label, header=tuple(header), rows=tuple(tuple(r) for r in rows)
+        )
+
+
+class FieldKind(enum.Enum):
+    CARDS = "cards"
+    """Pick ``low``..``high`` cards among ``cards`` (each a labelled toggle button)."""
+    CHOICE = "choice"
+    """Pick one of ``options`` (radio buttons)."""
+    NUMBER = "number"
+    """Type a whole number between ``low`` and ``high``."""
+
+
+@dataclass(frozen=True)
+class Option:
+    value: str
+    label: Msg
+
+
+@dataclass(frozen=True)
+class Field:
+    """One part of the answer. ``label`` is the question; a dialogue line may come as ``say``."""
+
+    name: str
+    kind: FieldKind
+    label: Msg
+    options: tuple[Option, ...] = ()
+    cards: tuple[Card | PhysicalCard, ...] = ()
+    low: int = 0
+    high: int = 0
+    say: Msg | None = None
+    """What the other player has just said (a dialogue line shown above the question)."""
+
+    @classmethod
+    def choose(cls, name: str, label: Msg, options: Sequence[tuple[str, Msg]], **kw: Any) -> Field:
+        return cls(name, FieldKind.CHOICE, label, tuple(Option(v, m) for v, m in options), **kw)
+
+    @classmethod
+    def number(cls, name: str, label: Msg, low: int, high: int, **kw: Any) -> Field:
+        return cls(name, FieldKind.NUMBER, label, low=low, high=high, **kw)
+
+    @classmethod
+    def pick(
+        cls,
+        name: str,
+        label: Msg,
+        cards: Sequence[Card | PhysicalCard],
+        low: int,
+        high: int,
+        **kw: Any,
+    ) -> Field:
+        return cls(name, FieldKind.CARDS, label, cards=tuple(cards), low=low, high=high, **kw)
+
+
 @dataclass(frozen=True)
 class Item:
     """One question: everything the page shows, built from ``(drill, seed, level)`` alone."""
@@ -70,7 +209,14 @@ class Item:
     seed: str
     level: Level
     question: Mapping[str, Any]
-    """What the page shows (JSON-able); never the answer."""
+    """The checker's data (never rendered: it may hold what the learner must work out)."""
+    prompt: Msg | None = None
+    shows: tuple[Show, ...] = ()
+    fields: tuple[Field, ...] = ()
+    concept: str = ""
+    """The rule anchor the item trains (``"piquet#point"``): its review box and its rule area."""
+    tags: frozenset[str] = frozenset()
+    """Cases the item contains (``"repique"``, ``"doppel-besik"``…), for the rare-case pools."""
 
 
 @dataclass(frozen=True)
@@ -81,14 +227,29 @@ class Feedback:
     expected: Mapping[str, Any]
     reasons: tuple[Msg, ...]
     rules: tuple[str, ...] = field(default=())
-    """Rule anchors (``"piquet#rubicon"``) the reasons rest on."""
+    """Rule anchors (``"piquet#rubicon"``) the reasons rest on; the first is the main one."""
+    answer: tuple[Msg, ...] = ()
+    """The right answer in words (shown when the learner's answer was wrong)."""
+    shows: tuple[Show, ...] = ()
+    """Anything more to show with the verdict (e.g. each considered discard's average)."""
+    replay: tuple[str, int] | None = None
+    """``(replay slug, step)`` of a worked-example step that shows the same thing."""
 
 
 class Drill(Protocol):
     """The contract every drill implements."""
 
     key: str
+    """``"<game>.<name>"``; the URL is ``/practice/<game>/<name>/``."""
     game: str
+    number: int
+    """Its number in the issue's list (the practice page's order)."""
+    title: Msg
+    summary: Msg
+    cases: tuple[str, ...]
+    """The rare cases its pool guarantees: ``item(f"{case}-{n}", level)`` has ``case`` in tags."""
+    curated: tuple[str, ...]
+    """Seeds of items taken from the worked examples (``"example"``…)."""
 
     def item(self, seed: str, level: Level) -> Item: ...
 
@@ -102,26 +263,105 @@ def rng_for(drill: str, seed: str, level: Level) -> random.Random:
     return random.Random(f"{drill}:{int(level)}:{seed}")
 
 
-def require(data: Mapping[str, str], name: str) -> str:
+def seed_case(seed: str, cases: Sequence[str]) -> str | None:
+    """The case a seed asks for: ``"repique-7"`` → ``"repique"`` if it is one of ``cases``.
+
+    >>> seed_case("repique-7", ("pique", "repique")), seed_case("42", ("pique",))
+    ('repique', None)
+    """
+    case, sep, _n = seed.rpartition("-")
+    return case if sep and case in cases else None
+
+
+def similar_seed(item: Item, cases: Sequence[str], n: int) -> str:
+    """A seed for another item like ``item``: the same rare case if it has one."""
+    case = next((c for c in cases if c in item.tags), None)
+    return f"{case}-{n}" if case else str(n)
+
+
+def require(data: Mapping[str, str], name: str, label: Any = None) -> str:
+    """The non-empty value of ``name``; ``label`` (a message) names the part in the error."""
     value = data.get(name)
     if value is None or not str(value).strip():
-        raise AnswerError(Msg("drill.missing", field=name))
-    return str(value).strip()
+        raise AnswerError(Msg("drill.missing", field=label or name))
+    return str(value).strip()[:200]
 
 
-def choice(data: Mapping[str, str], name: str, options: tuple[str, ...]) -> str:
-    value = require(data, name)
+def choice(data: Mapping[str, str], name: str, options: tuple[str, ...], label: Any = None) -> str:
+    value = require(data, name, label)
     if value not in options:
-        raise AnswerError(Msg("drill.choice", text=value, field=name))
+        raise AnswerError(Msg("drill.choice", text=value[:40], field=label or name))
     return value
 
 
-def whole_number(data: Mapping[str, str], name: str, limit: int = 100_000) -> int:
-    text = require(data, name)
+def whole_number(
+    data: Mapping[str, str], name: str, limit: int = 100_000, label: Any = None
+) -> int:
+    text = require(data, name, label)
     try:
         number = int(text)
     except ValueError:
-        raise AnswerError(Msg("drill.number", text=text, field=name)) from None
+        raise AnswerError(Msg("drill.number", text=text[:40], field=label or name)) from None
     if not -limit <= number <= limit:
-        raise AnswerError(Msg("drill.number", text=text, field=name))
+        raise AnswerError(Msg("drill.number", text=text[:40], field=label or name))
     return number
+
+
+def picked_cards(data: Mapping[str, str], spec: Field) -> tuple[Any, ...]:
+    """The cards chosen for a card field (codes separated by spaces or commas), checked.
+
+    Offered :class:`PhysicalCard` s (Besik) are read as such (``QS#2``), plain cards as cards.
+
+    >>> f = Field.pick("discard", Msg("x"), [Card.parse("AH"), Card.parse("7S")], 1, 2)
+    >>> picked_cards({"discard": "7S"}, f)
+    (Card.parse('7S'),)
+    """
+    text = str(data.get(spec.name) or "")
+    codes = [c for c in re.split(r"[\s,]+", text) if c]
+    physical = any(isinstance(c, PhysicalCard) for c in spec.cards)
+    cards: list[Any] = []
+    for code in codes[:64]:
+        try:
+            card: Card | PhysicalCard = (PhysicalCard if physical else Card).parse(code)
+        except ValueError:
+            raise AnswerError(Msg("drill.card_code", text=code[:20])) from None
+        if card not in spec.cards:
+            raise AnswerError(Msg("drill.card_offered", card=card))
+        if card in cards:
+            raise AnswerError(Msg("drill.card_twice", card=card))
+        cards.append(card)
+    if not spec.low <= len(cards) <= spec.high:
+        key = "drill.card_count_exact" if spec.low == spec.high else "drill.card_count"
+        raise AnswerError(
+            Msg(key, low=spec.low, high=spec.high, count=len(cards), field=spec.label)
+        )
+    return tuple(cards)
+
+
+def parse_fields(item: Item, data: Mapping[str, str]) -> dict[str, Any]:
+    """Every field of ``item`` read from ``data`` and checked against its spec.
+
+    Choices come back as their value, numbers as ``int``, card picks as a tuple of cards.
+    """
+    answer: dict[str, Any] = {}
+    for spec in item.fields:
+        if spec.kind is FieldKind.CARDS:
+            answer[spec.name] = picked_cards(data, spec)
+        elif spec.kind is FieldKind.CHOICE:
+            answer[spec.name] = choice(
+                data, spec.name, tuple(o.value for o in spec.options), spec.label
+            )
+        else:
+            number = whole_number(data, spec.name, label=spec.label)
+            if not spec.low <= number <= spec.high:
+                raise AnswerError(
+                    Msg(
+                        "drill.range",
+                        text=str(number),
+                        field=spec.label,
+                        low=spec.low,
+                        high=spec.high,
+                    )
+                )
+            answer[spec.name] = number
+    return answer

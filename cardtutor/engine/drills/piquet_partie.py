@@ -23,10 +23,13 @@ from typing import Any
 
 from cardtutor.engine.drills.base import (
     Feedback,
+    Field,
     Item,
     Level,
+    Show,
     choice,
     rng_for,
+    seed_case,
     whole_number,
 )
 from cardtutor.engine.piquet.constants import PARTIE_BONUS, PARTIE_DEALS, RUBICON
@@ -35,6 +38,39 @@ from cardtutor.engine.text import Msg, register_messages
 
 register_messages(
     {
+        "drill.partie.title": ("Partie and rubicon", "Partie und Rubikon"),
+        "drill.partie.summary": (
+            "Settle a six-deal partie from its deal scores: who won, by how much, rubiconed or "
+            "not.",
+            "Eine Partie aus sechs Spielen abrechnen: wer gewinnt, wie viel, im Rubikon oder "
+            "nicht.",
+        ),
+        "drill.partie.prompt": (
+            "The six deals of a partie are over. Settle it.",
+            "Die sechs Spiele einer Partie sind vorbei. Rechne sie ab.",
+        ),
+        "drill.partie.deals": ("The deal scores", "Die Ergebnisse der Spiele"),
+        "drill.partie.deal": ("Deal", "Spiel"),
+        "drill.partie.winner": ("Who wins the partie?", "Wer gewinnt die Partie?"),
+        "drill.partie.tie": ("Nobody yet: the totals are equal", "Noch niemand: Gleichstand"),
+        "drill.partie.gain": (
+            "How many points does the winner gain?",
+            "Wie viele Punkte erhält der Gewinner?",
+        ),
+        "drill.partie.rubiconed_q": ("Is the loser rubiconed?", "Ist der Verlierer im Rubikon?"),
+        "drill.yes": ("Yes", "Ja"),
+        "drill.no": ("No", "Nein"),
+        "drill.seat": ("Player {seat}", "Spieler {seat}"),
+        "drill.partie.answer": (
+            "{winner} wins and gains {gain}; the loser is {rubiconed}.",
+            "{winner} gewinnt und erhält {gain}; der Verlierer ist {rubiconed}.",
+        ),
+        "drill.partie.answer_rubiconed": ("rubiconed", "im Rubikon"),
+        "drill.partie.answer_not_rubiconed": ("not rubiconed", "nicht im Rubikon"),
+        "drill.partie.answer_tie": (
+            "Nobody wins yet: the totals are equal.",
+            "Noch gewinnt niemand: Gleichstand.",
+        ),
         "drill.partie.totals": (
             "Add up the six deals: A has {a}, B has {b}.",
             "Die sechs Spiele zusammengezählt: A hat {a}, B hat {b}.",
@@ -72,7 +108,12 @@ class PartieAnswer:
     rubiconed: bool
 
 
-def _deal_scores(rng: random.Random, level: Level) -> list[tuple[int, int]]:
+CASES = ("rubiconed", "rubicon-edge", "tie")
+
+
+def _deal_scores(
+    rng: random.Random, level: Level, case: str | None = None
+) -> list[tuple[int, int]]:
     """Six plausible deal scores. A deal's loser often scores little, the winner 20–60."""
     while True:
         deals = []
@@ -83,6 +124,27 @@ def _deal_scores(rng: random.Random, level: Level) -> list[tuple[int, int]]:
         a = sum(d[0] for d in deals)
         b = sum(d[1] for d in deals)
         low = min(a, b)
+        if case == "tie":
+            if a == b:
+                return deals
+            # move the difference into one deal's lower score, keeping scores plausible
+            i = rng.randrange(PARTIE_DEALS)
+            x, y = deals[i]
+            if a > b and y + (a - b) <= 140:
+                deals[i] = (x, y + a - b)
+                return deals
+            if b > a and x + (b - a) <= 140:
+                deals[i] = (x + b - a, y)
+                return deals
+            continue
+        if case == "rubiconed":
+            if low < RUBICON and a != b:
+                return deals
+            continue
+        if case == "rubicon-edge":
+            if low in (RUBICON - 1, RUBICON) and a != b:
+                return deals
+            continue
         if level is Level.EASY and low >= RUBICON + 20 and abs(a - b) >= 15:
             return deals
         if level is Level.MEDIUM and low < RUBICON - 10 and a != b:
@@ -97,19 +159,72 @@ def _deal_scores(rng: random.Random, level: Level) -> list[tuple[int, int]]:
 class PartieDrill:
     key = "piquet.partie"
     game = "piquet"
+    number = 6
+    title = Msg("drill.partie.title")
+    summary = Msg("drill.partie.summary")
+    cases: tuple[str, ...] = CASES
+    curated: tuple[str, ...] = ()
 
     def item(self, seed: str, level: Level) -> Item:
-        deals = _deal_scores(rng_for(self.key, seed, level), level)
-        return Item(self.key, seed, level, {"deals": [list(d) for d in deals]})
+        case = seed_case(seed, CASES)
+        deals = _deal_scores(rng_for(self.key, seed, level), level, case)
+        a, b = sum(d[0] for d in deals), sum(d[1] for d in deals)
+        tags = set()
+        if a == b:
+            tags.add("tie")
+        elif min(a, b) < RUBICON:
+            tags.add("rubiconed")
+        if a != b and min(a, b) in (RUBICON - 1, RUBICON):
+            tags.add("rubicon-edge")
+        rows = [(n, da, db) for n, (da, db) in enumerate(deals, 1)]
+        return Item(
+            self.key,
+            seed,
+            level,
+            {"deals": [list(d) for d in deals]},
+            prompt=Msg("drill.partie.prompt"),
+            shows=(
+                Show.table(
+                    Msg("drill.partie.deals"),
+                    (
+                        Msg("drill.partie.deal"),
+                        Msg("drill.seat", seat="A"),
+                        Msg("drill.seat", seat="B"),
+                    ),
+                    rows,
+                ),
+            ),
+            fields=(
+                Field.choose(
+                    "winner",
+                    Msg("drill.partie.winner"),
+                    (
+                        ("A", Msg("drill.seat", seat="A")),
+                        ("B", Msg("drill.seat", seat="B")),
+                        ("tie", Msg("drill.partie.tie")),
+                    ),
+                ),
+                Field.number("gain", Msg("drill.partie.gain"), 0, 2000),
+                Field.choose(
+                    "rubiconed",
+                    Msg("drill.partie.rubiconed_q"),
+                    (("yes", Msg("drill.yes")), ("no", Msg("drill.no"))),
+                ),
+            ),
+            concept="piquet#rubicon"
+            if "rubiconed" in tags or "rubicon-edge" in tags
+            else "piquet#partie",
+            tags=frozenset(tags),
+        )
 
     def parse_answer(self, item: Item, data: Mapping[str, str]) -> PartieAnswer:
-        winner = choice(data, "winner", WINNERS)
+        winner = choice(data, "winner", WINNERS, Msg("drill.partie.winner"))
         if winner == "tie":
             return PartieAnswer("tie", 0, False)
         return PartieAnswer(
             winner,
-            whole_number(data, "gain"),
-            choice(data, "rubiconed", YES_NO) == "yes",
+            whole_number(data, "gain", label=Msg("drill.partie.gain")),
+            choice(data, "rubiconed", YES_NO, Msg("drill.partie.rubiconed_q")) == "yes",
         )
 
     def expected(self, item: Item) -> tuple[PartieAnswer, tuple[Msg, ...]]:
@@ -138,7 +253,23 @@ class PartieDrill:
 
     def check(self, item: Item, answer: Any) -> Feedback:
         right, reasons = self.expected(item)
+        if right.winner == "tie":
+            words = (Msg("drill.partie.answer_tie"),)
+        else:
+            words = (
+                Msg(
+                    "drill.partie.answer",
+                    winner=right.winner,
+                    gain=right.gain,
+                    rubiconed=Msg(
+                        "drill.partie.answer_rubiconed"
+                        if right.rubiconed
+                        else "drill.partie.answer_not_rubiconed"
+                    ),
+                ),
+            )
         return Feedback(
+            answer=words,
             correct=answer == right,
             expected={"winner": right.winner, "gain": right.gain, "rubiconed": right.rubiconed},
             reasons=reasons,
