@@ -57,6 +57,10 @@ register_messages(
             "{text!r} is out of range for {field}: between {low} and {high}, please.",
             "{text!r} passt nicht zu {field}: bitte zwischen {low} und {high}.",
         ),
+        "drill.choices_count": (
+            "Choose between {low} and {high} of the answers for {field} (you chose {count}).",
+            "Für {field} zwischen {low} und {high} Antworten wählen (gewählt: {count}).",
+        ),
         "drill.card_code": (
             "{text!r} is not a card.",
             "{text!r} ist keine Karte.",
@@ -156,6 +160,8 @@ class FieldKind(enum.Enum):
     """Pick ``low``..``high`` cards among ``cards`` (each a labelled toggle button)."""
     CHOICE = "choice"
     """Pick one of ``options`` (radio buttons)."""
+    CHOICES = "choices"
+    """Pick ``low``..``high`` of ``options`` (check boxes); values arrive separated by spaces."""
     NUMBER = "number"
     """Type a whole number between ``low`` and ``high``."""
 
@@ -183,6 +189,28 @@ class Field:
     @classmethod
     def choose(cls, name: str, label: Msg, options: Sequence[tuple[str, Msg]], **kw: Any) -> Field:
         return cls(name, FieldKind.CHOICE, label, tuple(Option(v, m) for v, m in options), **kw)
+
+    @classmethod
+    def choose_many(
+        cls,
+        name: str,
+        label: Msg,
+        options: Sequence[tuple[str, Msg]],
+        low: int = 0,
+        high: int | None = None,
+        **kw: Any,
+    ) -> Field:
+        """Check boxes: values must be words without spaces."""
+        opts = tuple(Option(v, m) for v, m in options)
+        return cls(
+            name,
+            FieldKind.CHOICES,
+            label,
+            opts,
+            low=low,
+            high=len(opts) if high is None else high,
+            **kw,
+        )
 
     @classmethod
     def number(cls, name: str, label: Msg, low: int, high: int, **kw: Any) -> Field:
@@ -338,15 +366,44 @@ def picked_cards(data: Mapping[str, str], spec: Field) -> tuple[Any, ...]:
     return tuple(cards)
 
 
+def chosen_options(data: Mapping[str, str], spec: Field) -> frozenset[str]:
+    """The values ticked in a check-box field, each one offered, their number within range.
+
+    >>> f = Field.choose_many("melds", Msg("x"), [("besik", Msg("x")), ("four-kings", Msg("x"))])
+    >>> sorted(chosen_options({"melds": "four-kings besik"}, f))
+    ['besik', 'four-kings']
+    """
+    values = [v for v in re.split(r"[\s,]+", str(data.get(spec.name) or "")) if v]
+    offered = {o.value for o in spec.options}
+    for value in values[:64]:
+        if value not in offered:
+            raise AnswerError(Msg("drill.choice", text=value[:40], field=spec.label))
+    chosen = frozenset(values)
+    if not spec.low <= len(chosen) <= spec.high or len(chosen) != len(values):
+        raise AnswerError(
+            Msg(
+                "drill.choices_count",
+                low=spec.low,
+                high=spec.high,
+                count=len(values),
+                field=spec.label,
+            )
+        )
+    return chosen
+
+
 def parse_fields(item: Item, data: Mapping[str, str]) -> dict[str, Any]:
     """Every field of ``item`` read from ``data`` and checked against its spec.
 
-    Choices come back as their value, numbers as ``int``, card picks as a tuple of cards.
+    Choices come back as their value, ticked boxes as a frozenset of values, numbers as ``int``,
+    card picks as a tuple of cards.
     """
     answer: dict[str, Any] = {}
     for spec in item.fields:
         if spec.kind is FieldKind.CARDS:
             answer[spec.name] = picked_cards(data, spec)
+        elif spec.kind is FieldKind.CHOICES:
+            answer[spec.name] = chosen_options(data, spec)
         elif spec.kind is FieldKind.CHOICE:
             answer[spec.name] = choice(
                 data, spec.name, tuple(o.value for o in spec.options), spec.label
