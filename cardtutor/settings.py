@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "cardtutor.core",
     "cardtutor.replays",
     "cardtutor.accounts",
+    "cardtutor.practice",
 ]
 
 MIDDLEWARE = [

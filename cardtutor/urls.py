@@ -6,7 +6,7 @@ from cardtutor.core import views as core_views
 urlpatterns = [
     path("", core_views.home, name="home"),
     path("healthz/", core_views.healthz, name="healthz"),
-    path("practice/", core_views.practice, name="practice"),
+    path("practice/", include("cardtutor.practice.urls")),
     path("rules/", core_views.rules, name="rules"),
     path("rules/<slug:game>/", core_views.rules_game, name="rules_game"),
     path("cards/", core_views.deck, name="deck"),

@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-PAGES = ["home", "practice", "rules", "deck", "replays:list"]
+PAGES = ["home", "practice:index", "rules", "deck", "replays:list"]
 
 
 @pytest.mark.django_db
@@ -33,7 +33,7 @@ def test_home_introduces_both_games_and_links_every_area(client: Client) -> None
     html = client.get("/").content.decode()
     for text in ("Rubicon Piquet", "Besik (Bezique)"):
         assert text in html
-    for name in ("replays:list", "practice", "rules"):
+    for name in ("replays:list", "practice:index", "rules"):
         assert f'href="{reverse(name)}"' in html
 
 

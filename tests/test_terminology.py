@@ -161,7 +161,7 @@ def _pages(client: Client) -> Iterator[tuple[str, str, str]]:
     """
     for kind, url in (
         ("home", reverse("home")),
-        ("practice", reverse("practice")),
+        ("practice", reverse("practice:index")),
         ("rules", reverse("rules")),
         ("rules-piquet", reverse("rules_game", args=["piquet"])),
         ("rules-besik", reverse("rules_game", args=["besik"])),

@@ -15,9 +15,9 @@ def nav_section(request: HttpRequest) -> str:
     match = getattr(request, "resolver_match", None)
     if match is None:
         return ""
-    if match.namespace == "replays":
-        return "replays"
-    return match.url_name if match.url_name in ("practice", "rules") else ""
+    if match.namespace in ("replays", "practice"):
+        return str(match.namespace)
+    return "rules" if match.url_name in ("rules", "rules_game") else ""
 
 
 def site(request: HttpRequest) -> dict[str, Any]:

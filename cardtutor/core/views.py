@@ -33,11 +33,6 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
-def practice(request: HttpRequest) -> HttpResponse:
-    return render(request, "core/practice.html")
-
-
-@require_safe
 def rules(request: HttpRequest) -> HttpResponse:
     lang = get_language() or "en"
     games = [(key, info.name(lang)) for key, info in GAMES.items()]

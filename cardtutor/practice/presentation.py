@@ -1,0 +1,141 @@
+"""What the practice templates show: an item's parts and a verdict, in the learner's language.
+
+The drills describe their pages with engine types (:class:`~cardtutor.engine.drills.base.Show`,
+:class:`~cardtutor.engine.drills.base.Field`, messages, cards); this module turns them into
+plain template values once per request, so the templates stay simple.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import get_language
+
+from cardtutor.core.rules_text import rule_anchors
+from cardtutor.engine.cards import lang_key
+from cardtutor.engine.drills import Drill, Feedback, Item
+from cardtutor.engine.drills.base import FieldKind, Show, ShowKind
+from cardtutor.engine.text import Msg
+
+
+def _lang() -> str:
+    return lang_key(get_language() or "en")
+
+
+def words(value: Any, lang: str) -> str:
+    if isinstance(value, Msg):
+        return value.render(lang)
+    name = getattr(value, "name", None)
+    if callable(name):
+        return str(name(lang))
+    return str(value)
+
+
+def drill_url(drill: Drill) -> str:
+    return reverse("practice:start", args=[drill.game, drill.key.split(".", 1)[1]])
+
+
+def rule_link(rule: str, lang: str) -> dict[str, str] | None:
+    game, _sep, anchor = rule.partition("#")
+    titles = rule_anchors(game).get(anchor)
+    if titles is None:
+        return None
+    return {
+        "url": f"{reverse('rules_game', args=[game])}#{anchor}",
+        "title": titles[1] if lang == "de" else titles[0],
+    }
+
+
+def _show(show: Show, lang: str) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "kind": show.kind.value,
+        "label": words(show.label, lang) if show.label else "",
+    }
+    if show.kind is ShowKind.TEXT:
+        out["text"] = words(show.text, lang) if show.text else ""
+    elif show.kind is ShowKind.CARDS:
+        out["cards"] = [
+            {"card": c, "name": words(c, lang), "marked": c in show.marked} for c in show.cards
+        ]
+    else:
+        out["header"] = [words(h, lang) for h in show.header]
+        out["rows"] = [[words(v, lang) for v in row] for row in show.rows]
+    return out
+
+
+def _chosen(values: Mapping[str, str], name: str) -> set[str]:
+    return set(str(values.get(name) or "").split())
+
+
+def item_context(drill: Drill, item: Item, values: Mapping[str, str]) -> dict[str, Any]:
+    lang = _lang()
+    fields = []
+    for spec in item.fields:
+        chosen = _chosen(values, spec.name)
+        field: dict[str, Any] = {
+            "name": spec.name,
+            "kind": spec.kind.value,
+            "label": words(spec.label, lang),
+            "say": words(spec.say, lang) if spec.say else "",
+            "low": spec.low,
+            "high": spec.high,
+            "id": f"field-{spec.name}",
+        }
+        if spec.kind is FieldKind.CARDS:
+            field["cards"] = [
+                {
+                    "code": c.code,
+                    "card": c,
+                    "name": words(c, lang),
+                    "checked": c.code in chosen,
+                    "id": f"field-{spec.name}-{c.code.replace('#', '-')}",
+                }
+                for c in spec.cards
+            ]
+        elif spec.kind in (FieldKind.CHOICE, FieldKind.CHOICES):
+            field["options"] = [
+                {
+                    "value": o.value,
+                    "label": words(o.label, lang),
+                    "checked": o.value in chosen,
+                    "id": f"field-{spec.name}-{n}",
+                }
+                for n, o in enumerate(spec.options)
+            ]
+        else:
+            field["value"] = str(values.get(spec.name) or "")[:12]
+        fields.append(field)
+    return {
+        "drill": drill,
+        "drill_title": words(drill.title, lang),
+        "drill_url": drill_url(drill),
+        "item": item,
+        "level": int(item.level),
+        "prompt": words(item.prompt, lang) if item.prompt else "",
+        "shows": [_show(s, lang) for s in item.shows],
+        "fields": fields,
+        "jack": "Bauer" if drill.game == "besik" else "Bube",
+        "concept": rule_link(item.concept, lang) if item.concept else None,
+    }
+
+
+def feedback_context(feedback: Feedback) -> dict[str, Any]:
+    lang = _lang()
+    replay_url = ""
+    if feedback.replay is not None:
+        slug, step = feedback.replay
+        try:
+            replay_url = reverse("replays:step", args=[slug, step])
+        except NoReverseMatch:
+            replay_url = ""
+    rules = [link for link in (rule_link(r, lang) for r in feedback.rules) if link]
+    return {
+        "correct": feedback.correct,
+        "answer": [words(m, lang) for m in feedback.answer],
+        "reasons": [words(m, lang) for m in feedback.reasons],
+        "shows": [_show(s, lang) for s in feedback.shows],
+        "rules": rules,
+        "replay_url": replay_url,
+    }

@@ -1,0 +1,301 @@
+"""A learner's practice record: plain JSON-able data, the same for a session and an account.
+
+Anonymous learners keep it in their session, signed-in learners in a
+:class:`~cardtutor.practice.models.ProgressRecord`; on log-in the session's record merges into
+the account's (:func:`merge`). The functions here are pure (``now`` is passed in), so the rules
+of the record are tested without a request:
+
+- :func:`record_answer` counts an answer once per served item (its one-time ``nonce``): a
+  double click, a resent form or the back button never count twice;
+- per drill: attempts, right answers, the current and best streak, the last results per level
+  (they suggest the level: :func:`suggested_level`);
+- per rule area (the item's ``concept``, a rule anchor): attempts, right answers and a Leitner
+  box (1–5). A wrong answer puts the area back in box 1 and the item in the review queue, due
+  after :data:`INTERVALS` [1]; a right answer moves the area up a box. A review item answered
+  right leaves the queue.
+
+A dict rather than database rows: the record is read and written whole on every answer, merges
+as a whole, and must work for visitors without an account (the session); the account's row is
+locked while it changes (see :mod:`cardtutor.practice.store`).
+
+>>> rec = new_record()
+>>> t = datetime(2026, 1, 1, tzinfo=UTC)
+>>> record_answer(rec, Answered("piquet.partie", "7", 1, "piquet#partie", "n1", False, {}), t)
+True
+>>> record_answer(rec, Answered("piquet.partie", "7", 1, "piquet#partie", "n1", False, {}), t)
+False
+>>> rec["drills"]["piquet.partie"]["attempts"], len(due_reviews(rec, t + timedelta(hours=1)))
+(1, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+VERSION = 1
+INTERVALS = {
+    1: timedelta(minutes=10),
+    2: timedelta(days=1),
+    3: timedelta(days=3),
+    4: timedelta(days=7),
+    5: timedelta(days=21),
+}
+"""How long a rule area rests in each Leitner box before its review items are due."""
+TOP_BOX = 5
+SEEN_KEPT = 400
+"""How many answered items are remembered (to count a repeated form once)."""
+REVIEW_KEPT = 60
+RESULTS_KEPT = 10
+WEAK_MIN_ATTEMPTS = 3
+WEAK_ACCURACY = 0.7
+
+Record = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Answered:
+    """One checked answer: which item, its rule area, the served form's nonce, the verdict."""
+
+    drill: str
+    seed: str
+    level: int
+    concept: str
+    nonce: str
+    correct: bool
+    data: Mapping[str, str]
+    """The answer as submitted (re-checked to show the same verdict for a repeated form)."""
+
+
+def new_record() -> Record:
+    return {"v": VERSION, "drills": {}, "concepts": {}, "review": [], "seen": {}}
+
+
+def clean(record: object) -> Record:
+    """A usable record from whatever was stored (``None``, an old or damaged value → fresh)."""
+    if not isinstance(record, dict) or record.get("v") != VERSION:
+        return new_record()
+    for key, kind in (("drills", dict), ("concepts", dict), ("review", list), ("seen", dict)):
+        if not isinstance(record.get(key), kind):
+            record[key] = kind()
+    return record
+
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def _when(text: object) -> datetime:
+    try:
+        return datetime.fromisoformat(str(text))
+    except ValueError:
+        return datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def seen(record: Record, nonce: str) -> Mapping[str, Any] | None:
+    """The stored verdict of an already answered item, or ``None``."""
+    value = record["seen"].get(nonce)
+    return value if isinstance(value, dict) else None
+
+
+def record_answer(record: Record, answer: Answered, now: datetime) -> bool:
+    """Count ``answer`` once; ``False`` (and no change) if its nonce was answered before."""
+    if answer.nonce in record["seen"]:
+        return False
+    record["seen"][answer.nonce] = {
+        "drill": answer.drill,
+        "correct": answer.correct,
+        "data": dict(answer.data),
+        "at": _iso(now),
+    }
+    if len(record["seen"]) > SEEN_KEPT:
+        for old in list(record["seen"])[: len(record["seen"]) - SEEN_KEPT]:
+            del record["seen"][old]
+
+    drill = record["drills"].setdefault(
+        answer.drill, {"attempts": 0, "correct": 0, "streak": 0, "best": 0, "levels": {}}
+    )
+    drill["attempts"] += 1
+    if answer.correct:
+        drill["correct"] += 1
+        drill["streak"] += 1
+        drill["best"] = max(drill["best"], drill["streak"])
+    else:
+        drill["streak"] = 0
+    results = drill["levels"].setdefault(str(answer.level), "")
+    drill["levels"][str(answer.level)] = (results + ("1" if answer.correct else "0"))[
+        -RESULTS_KEPT:
+    ]
+    drill["last_level"] = answer.level
+
+    if answer.concept:
+        concept = record["concepts"].setdefault(
+            answer.concept, {"attempts": 0, "correct": 0, "box": 1, "due": _iso(now)}
+        )
+        concept["attempts"] += 1
+        if answer.correct:
+            concept["correct"] += 1
+            concept["box"] = min(TOP_BOX, concept["box"] + 1)
+        else:
+            concept["box"] = 1
+        concept["due"] = _iso(now + INTERVALS[concept["box"]])
+
+    key = [answer.drill, answer.seed, answer.level]
+    queue = [r for r in record["review"] if r.get("item") != key]
+    if not answer.correct:
+        queue.append({"item": key, "concept": answer.concept, "added": _iso(now)})
+    record["review"] = queue[-REVIEW_KEPT:]
+    return True
+
+
+@dataclass(frozen=True)
+class ReviewItem:
+    drill: str
+    seed: str
+    level: int
+    concept: str
+
+
+def due_reviews(record: Record, now: datetime) -> list[ReviewItem]:
+    """Items answered wrongly whose rule area's box is due, oldest first."""
+    due: list[ReviewItem] = []
+    for entry in record["review"]:
+        try:
+            drill, seed, level = entry["item"]
+            concept = str(entry.get("concept") or "")
+        except (KeyError, TypeError, ValueError):
+            continue
+        area = record["concepts"].get(concept)
+        if area is None or _when(area.get("due")) <= now:
+            due.append(ReviewItem(str(drill), str(seed), int(level), concept))
+    return due
+
+
+def suggested_level(record: Record, drill: str) -> int:
+    """The level to offer next: up after 4 right of the last 5, down after 3 wrong of 5."""
+    stats = record["drills"].get(drill)
+    if not stats:
+        return 1
+    level = int(stats.get("last_level", 1))
+    recent = str(stats["levels"].get(str(level), ""))[-5:]
+    if len(recent) >= 5 and recent.count("1") >= 4:
+        return min(3, level + 1)
+    if len(recent) >= 5 and recent.count("0") >= 3:
+        return max(1, level - 1)
+    return level
+
+
+@dataclass(frozen=True)
+class DrillStats:
+    attempts: int
+    correct: int
+    streak: int
+    best: int
+
+    @property
+    def accuracy(self) -> int:
+        """Right answers in per cent (0 with no attempts)."""
+        return round(100 * self.correct / self.attempts) if self.attempts else 0
+
+
+def drill_stats(record: Record, drill: str) -> DrillStats:
+    s = record["drills"].get(drill) or {}
+    return DrillStats(
+        int(s.get("attempts", 0)),
+        int(s.get("correct", 0)),
+        int(s.get("streak", 0)),
+        int(s.get("best", 0)),
+    )
+
+
+@dataclass(frozen=True)
+class AreaStats:
+    concept: str
+    attempts: int
+    correct: int
+    box: int
+
+    @property
+    def accuracy(self) -> int:
+        return round(100 * self.correct / self.attempts) if self.attempts else 0
+
+
+def weak_areas(record: Record) -> list[AreaStats]:
+    """Rule areas answered often enough and mostly wrong, or just missed: weakest first."""
+    areas = []
+    for concept, s in record["concepts"].items():
+        stats = AreaStats(concept, int(s["attempts"]), int(s["correct"]), int(s["box"]))
+        often_wrong = (
+            stats.attempts >= WEAK_MIN_ATTEMPTS and stats.correct < WEAK_ACCURACY * stats.attempts
+        )
+        if often_wrong or stats.box == 1 and stats.correct < stats.attempts:
+            areas.append(stats)
+    return sorted(areas, key=lambda a: (a.accuracy, -a.attempts))
+
+
+def next_drill(record: Record, drills: Iterable[str], now: datetime) -> tuple[str, int] | None:
+    """What to practise next: a due review's drill, else the least practised drill.
+
+    Returns ``(drill key, level)``; ``None`` only when there are no drills.
+    """
+    keys = list(drills)
+    for review in due_reviews(record, now):
+        if review.drill in keys:
+            return review.drill, review.level
+    if not keys:
+        return None
+    key = min(keys, key=lambda k: (drill_stats(record, k).attempts, keys.index(k)))
+    return key, suggested_level(record, key)
+
+
+def merge(into: Record, other: Record) -> Record:
+    """Add ``other`` (a session's record) to ``into`` (the account's) and return ``into``.
+
+    Counts add up; an item answered on both sides (the same nonce) counts once; a rule area
+    keeps the lower box (the weaker showing) and the sooner due date.
+    """
+    other = clean(other)
+    for nonce, entry in other["seen"].items():
+        if nonce in into["seen"]:
+            # counted on both sides: take it out of the other's counts below
+            _uncount(other, entry)
+            continue
+        into["seen"][nonce] = entry
+    for key, s in other["drills"].items():
+        d = into["drills"].setdefault(
+            key, {"attempts": 0, "correct": 0, "streak": 0, "best": 0, "levels": {}}
+        )
+        d["attempts"] += max(0, int(s.get("attempts", 0)))
+        d["correct"] += max(0, int(s.get("correct", 0)))
+        d["streak"] = int(s.get("streak", 0)) if s.get("attempts") else d["streak"]
+        d["best"] = max(int(d["best"]), int(s.get("best", 0)))
+        for level, results in s.get("levels", {}).items():
+            d["levels"][level] = (str(d["levels"].get(level, "")) + str(results))[-RESULTS_KEPT:]
+        if "last_level" in s:
+            d["last_level"] = s["last_level"]
+    for concept, s in other["concepts"].items():
+        c = into["concepts"].get(concept)
+        if c is None:
+            into["concepts"][concept] = dict(s)
+            continue
+        c["attempts"] += int(s["attempts"])
+        c["correct"] += int(s["correct"])
+        c["box"] = min(int(c["box"]), int(s["box"]))
+        c["due"] = min(str(c["due"]), str(s["due"]), key=_when)
+    keys = {tuple(r["item"]) for r in into["review"] if "item" in r}
+    into["review"] += [r for r in other["review"] if tuple(r.get("item", ())) not in keys]
+    into["review"] = into["review"][-REVIEW_KEPT:]
+    if len(into["seen"]) > SEEN_KEPT:
+        for old in list(into["seen"])[: len(into["seen"]) - SEEN_KEPT]:
+            del into["seen"][old]
+    return into
+
+
+def _uncount(record: Record, entry: Mapping[str, Any]) -> None:
+    d = record["drills"].get(entry.get("drill"))
+    if d:
+        d["attempts"] = max(0, d["attempts"] - 1)
+        if entry.get("correct"):
+            d["correct"] = max(0, d["correct"] - 1)

@@ -1,0 +1,63 @@
+"""The served item's form token: proof that this server showed this item, once.
+
+The token signs the drill, seed, level and a one-time nonce with a timestamp (Django's
+signing framework, keyed by SECRET_KEY). An answer whose token does not verify is for an item
+never served (or tampered with); one older than :data:`MAX_AGE` is stale; one whose drill, seed
+or level differ from the address it was posted to is tampered; a nonce already in the record was
+answered before and counts once.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from enum import Enum
+
+from django.core import signing
+
+SALT = "cardtutor.practice.item"
+MAX_AGE = 2 * 24 * 3600
+"""Seconds a served form stays answerable."""
+
+
+@dataclass(frozen=True)
+class Served:
+    drill: str
+    seed: str
+    level: int
+    nonce: str
+
+
+class TokenProblem(Enum):
+    FORGED = "forged"
+    STALE = "stale"
+    MISMATCH = "mismatch"
+
+
+class TokenError(Exception):
+    def __init__(self, problem: TokenProblem) -> None:
+        super().__init__(problem.value)
+        self.problem = problem
+
+
+def issue(drill: str, seed: str, level: int) -> str:
+    payload = {"d": drill, "s": seed, "l": level, "n": secrets.token_urlsafe(9)}
+    return signing.TimestampSigner(salt=SALT).sign_object(payload, compress=True)
+
+
+def verify(token: str, drill: str, seed: str, level: int) -> Served:
+    """The served item behind ``token``, checked against the address it was posted to."""
+    signer = signing.TimestampSigner(salt=SALT)
+    try:
+        payload = signer.unsign_object(str(token)[:500], max_age=MAX_AGE)
+    except signing.SignatureExpired:
+        raise TokenError(TokenProblem.STALE) from None
+    except (signing.BadSignature, ValueError, TypeError):
+        raise TokenError(TokenProblem.FORGED) from None
+    try:
+        served = Served(str(payload["d"]), str(payload["s"]), int(payload["l"]), str(payload["n"]))
+    except (KeyError, TypeError, ValueError):
+        raise TokenError(TokenProblem.FORGED) from None
+    if (served.drill, served.seed, served.level) != (drill, seed, level):
+        raise TokenError(TokenProblem.MISMATCH)
+    return served

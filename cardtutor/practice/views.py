@@ -1,0 +1,297 @@
+"""Practice views: the drills' index, one item (shown, answered, judged), the progress page.
+
+One view and one template serve an item: the whole page, and for htmx answers only the
+``answer`` partial (the form with the verdict), so the feedback swaps in place; without
+JavaScript the same form posts and the whole page comes back. Every answer is parsed and judged
+by the drill in the engine, never by the browser. The form carries a signed token naming the
+served item and a one-time nonce (:mod:`cardtutor.practice.tokens`): a forged, stale or repeated
+form gets a clear message and never changes the record.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.vary import vary_on_headers
+
+from cardtutor.core.http import HtmxHttpRequest
+from cardtutor.engine import GAMES
+from cardtutor.engine.cards import lang_key
+from cardtutor.engine.drills import DRILLS, AnswerError, Drill, Feedback, Item, Level
+from cardtutor.engine.drills.base import check_seed, similar_seed
+from cardtutor.practice import progress, store, tokens
+from cardtutor.practice.presentation import drill_url, feedback_context, item_context
+
+
+def _drill(game: str, name: str) -> Drill:
+    drill = DRILLS.get(f"{game}.{name}")
+    if drill is None or drill.game != game:
+        raise Http404(_("There is no such drill."))
+    return drill
+
+
+def _level(value: object, default: int = 1) -> Level:
+    try:
+        return Level.parse(str(value))
+    except AnswerError:
+        return Level(default)
+
+
+def _partial(request: HtmxHttpRequest) -> bool:
+    return bool(request.htmx) and not request.htmx.history_restore_request
+
+
+def _drills_by_game(record: progress.Record) -> list[dict[str, Any]]:
+    lang = lang_key(get_language() or "en")
+    games = []
+    for key, info in GAMES.items():
+        drills = sorted((d for d in DRILLS.values() if d.game == key), key=lambda d: d.number)
+        if not drills:
+            continue
+        games.append(
+            {
+                "key": key,
+                "name": info.name(lang),
+                "drills": [
+                    {
+                        "drill": d,
+                        "url": drill_url(d),
+                        "stats": progress.drill_stats(record, d.key),
+                        "level": progress.suggested_level(record, d.key),
+                        "levels": [
+                            (int(level), f"{drill_url(d)}?level={int(level)}") for level in Level
+                        ],
+                        "curated": [
+                            reverse("practice:item", args=[d.game, _name(d), 1, seed])
+                            for seed in d.curated
+                        ],
+                    }
+                    for d in drills
+                ],
+            }
+        )
+    return games
+
+
+def _name(drill: Drill) -> str:
+    return drill.key.split(".", 1)[1]
+
+
+def _reviews(record: progress.Record) -> list[dict[str, Any]]:
+    items = []
+    for review in progress.due_reviews(record, timezone.now())[:10]:
+        drill = DRILLS.get(review.drill)
+        if drill is None:
+            continue
+        items.append(
+            {
+                "drill": drill,
+                "concept": review.concept,
+                "url": reverse(
+                    "practice:item", args=[drill.game, _name(drill), review.level, review.seed]
+                ),
+            }
+        )
+    return items
+
+
+@require_safe
+def index(request: HtmxHttpRequest) -> HttpResponse:
+    record = store.read(request)
+    return render(
+        request,
+        "practice/index.html",
+        {"games": _drills_by_game(record), "reviews": _reviews(record)},
+    )
+
+
+@require_safe
+def progress_page(request: HtmxHttpRequest) -> HttpResponse:
+    record = store.read(request)
+    rows = []
+    for game in _drills_by_game(record):
+        for entry in game["drills"]:
+            rows.append({**entry, "game_name": game["name"]})
+    return render(
+        request,
+        "practice/progress.html",
+        {
+            "rows": rows,
+            "weak": progress.weak_areas(record),
+            "reviews": _reviews(record),
+            "any_attempts": any(r["stats"].attempts for r in rows),
+        },
+    )
+
+
+@require_safe
+@never_cache
+def start(request: HtmxHttpRequest, game: str, name: str) -> HttpResponse:
+    """A new item of the drill at the asked (or suggested) level: a redirect to its address."""
+    drill = _drill(game, name)
+    suggested = progress.suggested_level(store.read(request), drill.key)
+    level = _level(request.GET.get("level"), suggested) if "level" in request.GET else suggested
+    seed = str(secrets.randbelow(10**9))
+    return HttpResponseRedirect(reverse("practice:item", args=[game, name, int(level), seed]))
+
+
+def _form_data(request: HtmxHttpRequest) -> dict[str, str]:
+    """Form data as the drills read it: several values of one name joined by spaces."""
+    return {
+        key: " ".join(v[:200] for v in request.POST.getlist(key)[:64])
+        for key in list(request.POST)[:50]
+        if key not in ("csrfmiddlewaretoken", "token")
+    }
+
+
+@vary_on_headers("HX-Request")
+@never_cache
+@require_http_methods(["GET", "HEAD", "POST"])
+def item(request: HtmxHttpRequest, game: str, name: str, level: int, seed: str) -> HttpResponse:
+    drill = _drill(game, name)
+    if level not in tuple(int(x) for x in Level):
+        raise Http404(_("There is no such level."))
+    try:
+        check_seed(seed)
+    except AnswerError:
+        raise Http404(_("There is no such question in this drill.")) from None
+    the_item = drill.item(seed, Level(level))
+    if request.method != "POST":
+        return _page(request, drill, the_item, status=200)
+    return _answer(request, drill, the_item)
+
+
+def _answer(request: HtmxHttpRequest, drill: Drill, the_item: Item) -> HttpResponse:
+    try:
+        served = tokens.verify(
+            request.POST.get("token", ""), drill.key, the_item.seed, int(the_item.level)
+        )
+    except tokens.TokenError as problem:
+        messages = {
+            tokens.TokenProblem.FORGED: _(
+                "This answer does not belong to a question we gave you, so it was not "
+                "counted. Here is the question: please answer it again."
+            ),
+            tokens.TokenProblem.MISMATCH: _(
+                "This answer was sent for a different question than this one, so it was not "
+                "counted. Here is the question: please answer it again."
+            ),
+            tokens.TokenProblem.STALE: _(
+                "This question was shown too long ago to accept an answer, so it was not "
+                "counted. Here it is again: please answer it afresh."
+            ),
+        }
+        status = 409 if problem.problem is tokens.TokenProblem.STALE else 400
+        return _page(request, drill, the_item, status=status, error=messages[problem.problem])
+
+    data = _form_data(request)
+    already = progress.seen(store.read(request), served.nonce)
+    if already is not None:
+        stored: Mapping[str, str] = already.get("data") or {}
+        try:
+            feedback = drill.check(the_item, drill.parse_answer(the_item, stored))
+        except AnswerError:
+            feedback = None
+        return _page(
+            request,
+            drill,
+            the_item,
+            status=200,
+            feedback=feedback,
+            values=stored,
+            notice=_("You answered this question already: it was counted once."),
+            token=None,
+        )
+
+    try:
+        answer = drill.parse_answer(the_item, data)
+    except AnswerError as error:
+        return _page(
+            request,
+            drill,
+            the_item,
+            status=200,
+            error=error.render(lang_key(get_language() or "en")),
+            values=data,
+            token=request.POST.get("token"),
+        )
+    feedback = drill.check(the_item, answer)
+    with store.change(request) as record:
+        counted = progress.record_answer(
+            record,
+            progress.Answered(
+                drill.key,
+                the_item.seed,
+                int(the_item.level),
+                the_item.concept or (feedback.rules[0] if feedback.rules else ""),
+                served.nonce,
+                feedback.correct,
+                data,
+            ),
+            timezone.now(),
+        )
+    return _page(
+        request,
+        drill,
+        the_item,
+        status=200,
+        feedback=feedback,
+        values=data,
+        notice=None if counted else _("You answered this question already: it was counted once."),
+        token=None,
+    )
+
+
+def _page(
+    request: HtmxHttpRequest,
+    drill: Drill,
+    the_item: Item,
+    *,
+    status: int,
+    feedback: Feedback | None = None,
+    values: Mapping[str, str] | None = None,
+    error: str = "",
+    notice: str | None = None,
+    token: str | None = "",
+) -> HttpResponse:
+    """The item page (or its ``answer`` partial for htmx): the form, and the verdict if any.
+
+    ``token``: ``""`` issues a fresh one (a new serving), ``None`` means answered (no form
+    token: the form is shown with the learner's answer, read-only), else the posted one is kept
+    (an incomplete answer may be corrected and sent again).
+    """
+    if token == "":
+        token = tokens.issue(drill.key, the_item.seed, int(the_item.level))
+    context = {
+        **item_context(drill, the_item, values or {}),
+        "token": token,
+        "answered": token is None,
+        "error": error,
+        "notice": notice,
+        "feedback": feedback_context(feedback) if feedback is not None else None,
+        "similar_url": reverse(
+            "practice:item",
+            args=[
+                drill.game,
+                _name(drill),
+                int(the_item.level),
+                similar_seed(the_item, drill.cases, secrets.randbelow(10**9)),
+            ],
+        ),
+        "next_url": f"{drill_url(drill)}?level={int(the_item.level)}",
+    }
+    if _partial(request):
+        # htmx does not swap error statuses by default: the message comes back as a 200
+        # partial, like a form's validation errors (the status is for clients without htmx).
+        return render(request, "practice/item.html#answer", context)
+    return render(request, "practice/item.html", context, status=status)
