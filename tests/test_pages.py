@@ -139,7 +139,7 @@ def test_an_exception_in_a_view_gives_the_500_page(client: Client, settings, mon
 
     monkeypatch.setattr(views, "render", lambda *a, **k: boom(None))
     client.raise_request_exception = False
-    response = client.get("/practice/")
+    response = client.get("/rules/")
     assert response.status_code == 500
     assert "Server error" in response.content.decode()
 

@@ -20,6 +20,7 @@ from cardtutor.core.preferences import DECK_FOUR_COLOUR, DECK_TWO_COLOUR, rememb
 from cardtutor.core.rules_text import SUMMARIES, rule_anchors
 from cardtutor.engine import GAMES
 from cardtutor.engine.cards import ALL_CARDS
+from cardtutor.practice.suggest import suggestion
 
 
 def healthz(request: HttpRequest) -> HttpResponse:
@@ -29,7 +30,7 @@ def healthz(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "core/home.html")
+    return render(request, "core/home.html", {"suggestion": suggestion(request)})
 
 
 @require_safe

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.http import HttpRequest
 
@@ -21,9 +21,9 @@ from cardtutor.practice.progress import Record, clean, merge, new_record
 SESSION_KEY = "practice"
 
 
-def _user(request: HttpRequest) -> AbstractBaseUser | None:
+def _user(request: HttpRequest) -> User | None:
     user = getattr(request, "user", None)
-    return user if user is not None and user.is_authenticated else None  # type: ignore[return-value]
+    return user if isinstance(user, User) and user.is_authenticated else None
 
 
 def read(request: HttpRequest) -> Record:
@@ -52,7 +52,7 @@ def change(request: HttpRequest) -> Iterator[Record]:
         row.save(update_fields=["data", "updated"])
 
 
-def merge_session_into_account(request: HttpRequest, user: AbstractBaseUser) -> None:
+def merge_session_into_account(request: HttpRequest, user: User) -> None:
     """Move the session's record into the account's (called on log-in)."""
     session_record = request.session.pop(SESSION_KEY, None) if hasattr(request, "session") else None
     if not session_record:

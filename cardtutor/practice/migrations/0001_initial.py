@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,16 +14,29 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='ProgressRecord',
+            name="ProgressRecord",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('data', models.JSONField(default=dict, verbose_name='record')),
-                ('updated', models.DateTimeField(auto_now=True, verbose_name='updated')),
-                ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='practice_record', to=settings.AUTH_USER_MODEL, verbose_name='learner')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("data", models.JSONField(default=dict, verbose_name="record")),
+                ("updated", models.DateTimeField(auto_now=True, verbose_name="updated")),
+                (
+                    "user",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="practice_record",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="learner",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'practice record',
-                'verbose_name_plural': 'practice records',
+                "verbose_name": "practice record",
+                "verbose_name_plural": "practice records",
             },
         ),
     ]

@@ -1,0 +1,371 @@
+"""Practice views: items, answers judged on the server, forged and repeated forms, progress,
+accounts, review and suggestions. The drill used is Piquet's partie drill (its right answer is
+easy to compute here); the generic parts hold for every drill (tests/test_practice_drills.py)."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from cardtutor.engine.drills import DRILLS, Level
+from cardtutor.practice import progress, tokens
+from cardtutor.practice.models import ProgressRecord
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD = "piquet-rubicon-1911"
+DRILL = DRILLS["piquet.partie"]
+SEED = "4711"
+
+
+@pytest.fixture(autouse=True)
+def fast_hasher(settings: Any) -> None:
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def item_url(level: int = 2, seed: str = SEED) -> str:
+    return reverse("practice:item", args=["piquet", "partie", level, seed])
+
+
+def serve(client: Client, level: int = 2, seed: str = SEED) -> str:
+    """GET the item and return its form token."""
+    response = client.get(item_url(level, seed))
+    assert response.status_code == 200
+    match = re.search(r'name="token" value="([^"]+)"', response.content.decode())
+    assert match, "the item form carries a token"
+    return match.group(1)
+
+
+def right_answer(level: int = 2, seed: str = SEED) -> dict[str, str]:
+    expected, _reasons = DRILL.expected(DRILL.item(seed, Level(level)))  # type: ignore[attr-defined]
+    return {
+        "winner": expected.winner,
+        "gain": str(expected.gain),
+        "rubiconed": "yes" if expected.rubiconed else "no",
+    }
+
+
+def wrong_answer(level: int = 2, seed: str = SEED) -> dict[str, str]:
+    answer = right_answer(level, seed)
+    answer["gain"] = str(int(answer["gain"]) + 10)
+    return answer
+
+
+def record_of(client: Client) -> progress.Record:
+    return progress.clean(client.session.get("practice"))
+
+
+def attempts(client: Client) -> int:
+    return int(record_of(client)["drills"].get(DRILL.key, {}).get("attempts", 0))
+
+
+# --- pages ---------------------------------------------------------------------------------
+
+
+def test_the_practice_page_links_every_drill_and_its_levels() -> None:
+    html = Client().get(reverse("practice:index")).content.decode()
+    for drill in DRILLS.values():
+        url = reverse("practice:start", args=[drill.game, drill.key.split(".", 1)[1]])
+        assert f'href="{url}"' in html, drill.key
+        assert f'href="{url}?level=3"' in html
+    assert "not built yet" not in html
+
+
+def test_start_redirects_to_a_new_item_at_the_asked_level() -> None:
+    client = Client()
+    first = client.get(reverse("practice:start", args=["piquet", "partie"]) + "?level=3")
+    second = client.get(reverse("practice:start", args=["piquet", "partie"]) + "?level=3")
+    assert first.status_code == second.status_code == 302
+    assert first["Location"].startswith("/practice/piquet/partie/3/")
+    assert first["Location"] != second["Location"], "a new item each time"
+    odd = client.get(reverse("practice:start", args=["piquet", "partie"]) + "?level=9")
+    assert odd["Location"].startswith("/practice/piquet/partie/1/")
+
+
+def test_an_item_is_its_own_address() -> None:
+    first = Client().get(item_url()).content.decode()
+    again = Client().get(item_url()).content.decode()
+    deals = re.findall(r"<td>(\d+)</td>", first)
+    assert len(deals) == 12 and deals == re.findall(r"<td>(\d+)</td>", again)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/practice/piquet/nothing/",
+        "/practice/chess/partie/",
+        "/practice/besik/partie/1/1/",
+        "/practice/piquet/partie/4/1/",
+        "/practice/piquet/partie/0/1/",
+        "/practice/piquet/partie/1/Bad%20Seed/",
+        "/practice/piquet/partie/1/" + "9" * 60 + "/",
+    ],
+)
+def test_unknown_drills_levels_and_items_are_404(url: str) -> None:
+    response = Client().get(url)
+    assert response.status_code == 404
+    assert "<main" in response.content.decode()
+
+
+# --- answers -------------------------------------------------------------------------------
+
+
+def test_a_right_answer_is_judged_right_explained_and_counted() -> None:
+    client = Client()
+    token = serve(client)
+    response = client.post(item_url(), {**right_answer(), "token": token})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Right." in html and "Add up the six deals" in html
+    assert 'href="/rules/piquet/#' in html
+    assert "Next question" in html and "Try a similar one" in html
+    assert attempts(client) == 1
+    assert record_of(client)["drills"][DRILL.key]["correct"] == 1
+
+
+def test_a_wrong_answer_gives_the_right_one_and_why_in_german_too() -> None:
+    client = Client()
+    client.cookies["django_language"] = "de"
+    token = serve(client)
+    html = client.post(item_url(), {**wrong_answer(), "token": token}).content.decode()
+    right = right_answer()
+    assert "Nicht ganz." in html
+    assert f"erhält {right['gain']}" in html
+    assert "Die sechs Spiele zusammengezählt" in html
+    assert record_of(client)["drills"][DRILL.key]["correct"] == 0
+
+
+def test_the_same_form_sent_twice_counts_once_and_shows_the_same_verdict() -> None:
+    client = Client()
+    token = serve(client)
+    first = client.post(item_url(), {**right_answer(), "token": token})
+    again = client.post(item_url(), {**wrong_answer(), "token": token})
+    assert attempts(client) == 1
+    html = again.content.decode()
+    assert again.status_code == 200
+    assert "counted once" in html
+    assert "Right." in html, "the verdict of the answer that counted, not of the resent data"
+    assert "Right." in first.content.decode()
+
+
+def test_a_new_serving_of_the_same_item_counts_again() -> None:
+    client = Client()
+    for _ in range(2):
+        client.post(item_url(), {**right_answer(), "token": serve(client)})
+    assert attempts(client) == 2
+    assert record_of(client)["drills"][DRILL.key]["streak"] == 2
+
+
+@pytest.mark.parametrize(
+    ("token", "status", "words"),
+    [
+        ("", 400, "does not belong to a question we gave you"),
+        ("forged:token:value", 400, "does not belong to a question we gave you"),
+        ("x" * 5000, 400, "does not belong to a question we gave you"),
+    ],
+)
+def test_forged_tokens_are_refused_clearly_and_change_nothing(
+    token: str, status: int, words: str
+) -> None:
+    client = Client()
+    serve(client)
+    response = client.post(item_url(), {**right_answer(), "token": token})
+    assert response.status_code == status
+    assert words in response.content.decode()
+    assert attempts(client) == 0
+
+
+def test_a_token_for_another_item_is_refused() -> None:
+    client = Client()
+    other = serve(client, seed="99")
+    response = client.post(item_url(), {**right_answer(), "token": other})
+    assert response.status_code == 400
+    assert "different question" in response.content.decode()
+    assert attempts(client) == 0
+    tampered_level = serve(client, level=1)
+    assert client.post(item_url(2), {**right_answer(), "token": tampered_level}).status_code == 400
+
+
+def test_a_stale_form_is_refused_with_the_question_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    client = Client()
+    token = serve(client)
+    monkeypatch.setattr(tokens, "MAX_AGE", -1)
+    response = client.post(item_url(), {**right_answer(), "token": token})
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert "shown too long ago" in html and 'name="token"' in html
+    assert attempts(client) == 0
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"winner": "C", "gain": "1", "rubiconed": "no"},
+        {"winner": "A", "gain": "lots", "rubiconed": "no"},
+        {"winner": "A", "gain": "9" * 400, "rubiconed": "no"},
+        {"winner": "A", "gain": "5"},
+        {"winner": "<script>", "gain": "5", "rubiconed": "no"},
+    ],
+)
+def test_malformed_answers_are_explained_in_place_and_not_counted(data: dict[str, str]) -> None:
+    client = Client()
+    token = serve(client)
+    response = client.post(item_url(), {**data, "token": token})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'class="form-error"' in html and "<script>" not in html.split("<main", 1)[1]
+    assert 'name="token" value="' + token in html, "the form can be corrected and sent again"
+    assert attempts(client) == 0
+    # and the corrected answer with the same form then counts
+    client.post(item_url(), {**right_answer(), "token": token})
+    assert attempts(client) == 1
+
+
+def test_htmx_answers_get_the_answer_partial_and_the_page_varies_on_it() -> None:
+    client = Client()
+    token = serve(client)
+    response = client.post(
+        item_url(), {**right_answer(), "token": token}, headers={"HX-Request": "true"}
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<div id="answer-area"') and "<html" not in html
+    assert "Right." in html
+    assert "HX-Request" in response["Vary"]
+    forged = client.post(
+        item_url(), {**right_answer(), "token": "x"}, headers={"HX-Request": "true"}
+    )
+    assert forged.status_code == 200 and "does not belong" in forged.content.decode()
+
+
+def test_item_pages_are_never_cached() -> None:
+    response = Client().get(item_url())
+    assert "no-store" in response["Cache-Control"] or "max-age=0" in response["Cache-Control"]
+
+
+# --- progress, review, accounts -------------------------------------------------------------
+
+
+def test_progress_page_shows_attempts_accuracy_streak_and_weak_rules() -> None:
+    client = Client()
+    for seed in ("1", "2", "3"):
+        token = serve(client, 2, seed)
+        client.post(item_url(2, seed), {**wrong_answer(2, seed), "token": token})
+    token = serve(client, 2, "4")
+    client.post(item_url(2, "4"), {**right_answer(2, "4"), "token": token})
+    html = client.get(reverse("practice:progress")).content.decode()
+    row = re.search(r"Partie and rubicon.*?</tr>", html, re.S)
+    assert row is not None
+    cells = re.findall(r"<td>([^<]*)</td>", row.group(0))
+    assert cells[:4] == ["4", "25 %", "1", "1"]
+    assert "Rules to look at again" in html and 'href="/rules/piquet/#' in html
+
+
+def test_a_wrong_item_comes_back_for_review_when_its_box_is_due() -> None:
+    client = Client()
+    token = serve(client)
+    client.post(item_url(), {**wrong_answer(), "token": token})
+    record = record_of(client)
+    assert progress.due_reviews(record, progress._when(record["review"][0]["added"])) == []
+    later = progress._when(record["review"][0]["added"]) + timedelta(minutes=11)
+    due = progress.due_reviews(record, later)
+    assert [(r.drill, r.seed, r.level) for r in due] == [(DRILL.key, SEED, 2)]
+    # once it is due, the practice page and the home page offer it again
+    session = client.session
+    concept = record["review"][0]["concept"]
+    record["concepts"][concept]["due"] = "2000-01-01T00:00:00+00:00"
+    session["practice"] = record
+    session.save()
+    for page in (reverse("practice:index"), reverse("home")):
+        assert f'href="{item_url()}"' in client.get(page).content.decode(), page
+    # answered right, it leaves the queue
+    client.post(item_url(), {**right_answer(), "token": serve(client)})
+    assert record_of(client)["review"] == []
+
+
+def test_the_home_page_suggests_the_least_practised_drill() -> None:
+    client = Client()
+    html = client.get(reverse("home")).content.decode()
+    first = sorted(DRILLS.values(), key=lambda d: (d.game != "piquet", d.number))[0]
+    assert "Practise next:" in html
+    assert reverse("practice:start", args=[first.game, first.key.split(".", 1)[1]]) in html
+
+
+def test_the_level_suggestion_follows_the_record() -> None:
+    client = Client()
+    for seed in map(str, range(5)):
+        client.post(item_url(1, seed), {**right_answer(1, seed), "token": serve(client, 1, seed)})
+    start = client.get(reverse("practice:start", args=["piquet", "partie"]))
+    assert start["Location"].startswith("/practice/piquet/partie/2/")
+
+
+def test_anonymous_progress_joins_the_account_on_log_in_and_follows_it() -> None:
+    User.objects.create_user("anna", password=PASSWORD)
+    laptop = Client()
+    for seed in ("1", "2"):
+        laptop.post(item_url(2, seed), {**right_answer(2, seed), "token": serve(laptop, 2, seed)})
+    assert attempts(laptop) == 2
+    response = laptop.post(reverse("login"), {"username": "anna", "password": PASSWORD})
+    assert response.status_code == 302
+    row = ProgressRecord.objects.get(user__username="anna")
+    assert row.data["drills"][DRILL.key]["attempts"] == 2
+    assert "practice" not in laptop.session
+    # a second device sees it, and its answers add to the same record
+    phone = Client()
+    phone.post(reverse("login"), {"username": "anna", "password": PASSWORD})
+    phone.post(item_url(2, "3"), {**wrong_answer(2, "3"), "token": serve(phone, 2, "3")})
+    html = phone.get(reverse("practice:progress")).content.decode()
+    row_html = re.search(r"Partie and rubicon.*?</tr>", html, re.S)
+    assert row_html is not None
+    assert re.findall(r"<td>([^<]*)</td>", row_html.group(0))[:2] == ["3", "67 %"]
+    # logging out leaves the account's record alone and starts an empty one
+    phone.post(reverse("logout"))
+    assert (
+        ProgressRecord.objects.get(user__username="anna").data["drills"][DRILL.key]["attempts"] == 3
+    )
+    assert attempts(phone) == 0
+
+
+def test_a_form_served_before_log_in_still_counts_once_after_it() -> None:
+    User.objects.create_user("anna", password=PASSWORD)
+    client = Client()
+    token = serve(client)
+    client.post(item_url(), {**right_answer(), "token": token})
+    client.post(reverse("login"), {"username": "anna", "password": PASSWORD})
+    client.post(item_url(), {**right_answer(), "token": token})
+    data = ProgressRecord.objects.get(user__username="anna").data
+    assert data["drills"][DRILL.key]["attempts"] == 1
+
+
+def test_merge_counts_an_item_answered_on_both_sides_once() -> None:
+    now = progress._when("2026-01-01T00:00:00+00:00")
+    account, session = progress.new_record(), progress.new_record()
+    both = progress.Answered(DRILL.key, "1", 1, "piquet#partie", "n-both", True, {})
+    progress.record_answer(account, both, now)
+    progress.record_answer(session, both, now)
+    progress.record_answer(
+        session, progress.Answered(DRILL.key, "2", 1, "piquet#partie", "n-2", False, {}), now
+    )
+    merged = progress.merge(account, session)
+    assert merged["drills"][DRILL.key]["attempts"] == 2
+    assert merged["drills"][DRILL.key]["correct"] == 1
+    assert merged["concepts"]["piquet#partie"]["box"] == 1
+    assert len(merged["review"]) == 1
+
+
+def test_a_damaged_stored_record_is_replaced_not_a_500() -> None:
+    client = Client()
+    session = client.session
+    session["practice"] = {"v": 1, "drills": "oops", "concepts": [], "review": 5, "seen": None}
+    session.save()
+    assert client.get(reverse("practice:progress")).status_code == 200
+    assert client.get(reverse("home")).status_code == 200
+    client.post(item_url(), {**right_answer(), "token": serve(client)})
+    assert attempts(client) == 1
