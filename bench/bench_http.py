@@ -6,6 +6,12 @@ reports the ratios to the trivial view, the partial's 99th-percentile latency, a
 compressed bytes of a replay page's first load (the page and every static file it pulls)
 and of one step swap. Rounds are interleaved and medians reported (timings here swing).
 
+Practice: ``http.drill_item_ratio`` is a NEW item per request (a wrk script picks a random
+drill, level and item number each time, so nothing is served from a cache) over the trivial
+view; ``http.drill_answer_ratio`` posts answers to the partie drill with a session cookie, the
+CSRF token and a served form token (fetched before each round, each first used once: the
+answer is judged and counted in the session), over the trivial view.
+
 Traffic goes only to 127.0.0.1. wrk comes from Debian (installed when missing).
 """
 
@@ -24,12 +30,14 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 SLUG = "piquet-example"
 STEP = 5
 DURATION = os.environ.get("BENCH_HTTP_DURATION", "6s")
 ROUNDS = int(os.environ.get("BENCH_HTTP_ROUNDS", "3"))
+ANSWERS_PER_ROUND = int(os.environ.get("BENCH_HTTP_ANSWERS", "1500"))
 
 
 def _ensure_wrk() -> str:
@@ -104,6 +112,85 @@ def _fetch(url: str, headers: dict[str, str] | None = None) -> tuple[bytes, int]
         )
 
 
+def _drill_item_script(tmp: Path) -> Path:
+    """A wrk script: every request a new item of a random drill, level and number."""
+    from cardtutor.engine.drills import DRILLS
+
+    paths = ", ".join(f'"/practice/{d.game}/{d.key.split(".", 1)[1]}/"' for d in DRILLS.values())
+    script = tmp / "drill_items.lua"
+    script.write_text(
+        f"local drills = {{{paths}}}\n"
+        "math.randomseed(os.time())\n"
+        "request = function()\n"
+        "  local path = drills[math.random(#drills)] .. math.random(3) .. '/' .."
+        " math.random(1, 1000000000) .. '/'\n"
+        "  return wrk.format('GET', path)\n"
+        "end\n"
+    )
+    return script
+
+
+def _answer_script(base: str, tmp: Path, count: int) -> Path:
+    """A wrk script posting ``count`` served partie items' right answers, in turn.
+
+    One session: a first answer sets its cookie; the CSRF cookie comes with the first page.
+    """
+    import http.cookiejar
+    import urllib.parse
+
+    from cardtutor.engine.drills import DRILLS, Level
+
+    drill: Any = DRILLS["piquet.partie"]
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    bodies, paths = [], []
+    csrf = ""
+    for n in range(count):
+        path = f"/practice/piquet/partie/2/{n + 1}/"
+        html = opener.open(base + path, timeout=10).read().decode()
+        token = re.search(r'name="token" value="([^"]+)"', html).group(1)  # type: ignore[union-attr]
+        csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)  # type: ignore[union-attr]
+        right, _reasons = drill.expected(drill.item(str(n + 1), Level.MEDIUM))
+        form = {
+            "csrfmiddlewaretoken": csrf,
+            "token": token,
+            "winner": right.winner,
+            "gain": str(right.gain),
+            "rubiconed": "yes" if right.rubiconed else "no",
+        }
+        if n == 0:  # the first answer starts the session
+            opener.open(base + path, urllib.parse.urlencode(form).encode(), timeout=10).read()
+            continue
+        bodies.append(urllib.parse.urlencode(form))
+        paths.append(path)
+    cookie = "; ".join(f"{c.name}={c.value}" for c in jar)
+    script = tmp / "drill_answers.lua"
+    script.write_text(
+        f"local bodies = {{{_lua_list(bodies)}}}\n"
+        f"local paths = {{{_lua_list(paths)}}}\n"
+        "local i = 0\n"
+        "request = function()\n"
+        "  i = i % #bodies + 1\n"
+        "  return wrk.format('POST', paths[i], {['Content-Type'] = "
+        "'application/x-www-form-urlencoded', ['Cookie'] = "
+        f"'{cookie}', ['Referer'] = '{base}/practice/'}}, bodies[i])\n"
+        "end\n"
+    )
+    return script
+
+
+def _lua_list(values: list[str]) -> str:
+    return ", ".join(f'"{v}"' for v in values)
+
+
+def _wrk_script(wrk: str, base: str, script: Path) -> float:
+    cmd = [wrk, "-t2", "-c16", f"-d{DURATION}", "-s", str(script), base]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    if "Non-2xx" in out:
+        raise RuntimeError(f"wrk saw errors for {script.name}:\n{out}")
+    return float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
+
+
 def _first_load_bytes(base: str, path: str) -> int:
     html, total = _fetch(base + path)
     text = html.decode()
@@ -154,18 +241,26 @@ def run() -> list[tuple[str, float, str]]:
                 _fetch(step)
                 _fetch(step, {"HX-Request": "true"})
             trivial, partial, page, p99s = [], [], [], []
+            items, answers, trivial_practice = [], [], []
+            item_script = _drill_item_script(tmp)
             for _ in range(ROUNDS):
                 trivial.append(_wrk(wrk, base + "/healthz/", {})[0])
                 rps, p99 = _wrk(wrk, step, {"HX-Request": "true"})
                 partial.append(rps)
                 p99s.append(p99)
                 page.append(_wrk(wrk, step, {})[0])
+            for _ in range(ROUNDS):
+                answer_script = _answer_script(base, tmp, ANSWERS_PER_ROUND)
+                trivial_practice.append(_wrk(wrk, base + "/healthz/", {})[0])
+                items.append(_wrk_script(wrk, base, item_script))
+                answers.append(_wrk_script(wrk, base, answer_script))
             first_load = _first_load_bytes(base, f"/replays/{SLUG}/step/{STEP}/")
             swap = _fetch(f"{base}/replays/{SLUG}/step/{STEP + 1}/", {"HX-Request": "true"})[1]
         finally:
             server.terminate()
             server.wait(timeout=10)
     t, pa, pg = statistics.median(trivial), statistics.median(partial), statistics.median(page)
+    tp, it, an = (statistics.median(x) for x in (trivial_practice, items, answers))
     return [
         ("http.trivial_rps", t, "req/s"),
         ("http.step_partial_rps", pa, "req/s"),
@@ -175,6 +270,10 @@ def run() -> list[tuple[str, float, str]]:
         ("http.step_partial_p99_ms", statistics.median(p99s), "ms"),
         ("http.replay_first_load_kb", first_load / 1000, "kB"),
         ("http.step_swap_kb", swap / 1000, "kB"),
+        ("http.drill_item_rps", it, "req/s"),
+        ("http.drill_answer_rps", an, "req/s"),
+        ("http.drill_item_ratio", it / tp, "ratio"),
+        ("http.drill_answer_ratio", an / tp, "ratio"),
     ]
 
 

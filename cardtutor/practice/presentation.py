@@ -11,13 +11,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.urls import NoReverseMatch, reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
 
 from cardtutor.core.rules_text import rule_anchors
 from cardtutor.engine.cards import lang_key
 from cardtutor.engine.drills import Drill, Feedback, Item
 from cardtutor.engine.drills.base import FieldKind, Show, ShowKind
 from cardtutor.engine.text import Msg
+from cardtutor.practice.widgets import field_html, show_html
 
 
 def _lang() -> str:
@@ -48,7 +50,17 @@ def rule_link(rule: str, lang: str) -> dict[str, str] | None:
     }
 
 
-def _show(show: Show, lang: str) -> dict[str, Any]:
+def _jack(game: str) -> str:
+    return "Bauer" if game == "besik" else "Bube"
+
+
+def _hint(low: int, high: int) -> str:
+    if low == high:
+        return ngettext("Choose %(n)s card.", "Choose %(n)s cards.", low) % {"n": low}
+    return _("Choose %(low)s to %(high)s cards.") % {"low": low, "high": high}
+
+
+def _show(show: Show, lang: str, jack: str) -> dict[str, Any]:
     out: dict[str, Any] = {
         "kind": show.kind.value,
         "label": words(show.label, lang) if show.label else "",
@@ -62,6 +74,7 @@ def _show(show: Show, lang: str) -> dict[str, Any]:
     else:
         out["header"] = [words(h, lang) for h in show.header]
         out["rows"] = [[words(v, lang) for v in row] for row in show.rows]
+    out["html"] = show_html(out, jack)
     return out
 
 
@@ -71,6 +84,7 @@ def _chosen(values: Mapping[str, str], name: str) -> set[str]:
 
 def item_context(drill: Drill, item: Item, values: Mapping[str, str]) -> dict[str, Any]:
     lang = _lang()
+    jack = _jack(drill.game)
     fields = []
     for spec in item.fields:
         chosen = _chosen(values, spec.name)
@@ -106,6 +120,7 @@ def item_context(drill: Drill, item: Item, values: Mapping[str, str]) -> dict[st
             ]
         else:
             field["value"] = str(values.get(spec.name) or "")[:12]
+        field["html"] = field_html(field, jack, _hint(spec.low, spec.high))
         fields.append(field)
     return {
         "drill": drill,
@@ -114,14 +129,14 @@ def item_context(drill: Drill, item: Item, values: Mapping[str, str]) -> dict[st
         "item": item,
         "level": int(item.level),
         "prompt": words(item.prompt, lang) if item.prompt else "",
-        "shows": [_show(s, lang) for s in item.shows],
+        "shows": [_show(s, lang, jack) for s in item.shows],
         "fields": fields,
-        "jack": "Bauer" if drill.game == "besik" else "Bube",
+        "jack": jack,
         "concept": rule_link(item.concept, lang) if item.concept else None,
     }
 
 
-def feedback_context(feedback: Feedback) -> dict[str, Any]:
+def feedback_context(feedback: Feedback, game: str) -> dict[str, Any]:
     lang = _lang()
     replay_url = ""
     if feedback.replay is not None:
@@ -135,7 +150,7 @@ def feedback_context(feedback: Feedback) -> dict[str, Any]:
         "correct": feedback.correct,
         "answer": [words(m, lang) for m in feedback.answer],
         "reasons": [words(m, lang) for m in feedback.reasons],
-        "shows": [_show(s, lang) for s in feedback.shows],
+        "shows": [_show(s, lang, _jack(game)) for s in feedback.shows],
         "rules": rules,
         "replay_url": replay_url,
     }

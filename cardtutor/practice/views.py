@@ -278,7 +278,7 @@ def _page(
         "answered": token is None,
         "error": error,
         "notice": notice,
-        "feedback": feedback_context(feedback) if feedback is not None else None,
+        "feedback": feedback_context(feedback, drill.game) if feedback is not None else None,
         "similar_url": reverse(
             "practice:item",
             args=[
