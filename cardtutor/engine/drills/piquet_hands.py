@@ -61,6 +61,8 @@ from cardtutor.engine.piquet.phase import EQUAL
 __all__ = [
     "Role",
     "PiquetDeal",
+    "EXAMPLE",
+    "EXAMPLE_DEAL",
     "Reckoning",
     "reckon",
     "best_value",
@@ -139,6 +141,7 @@ class PiquetDeal:
         elder_discard: str,
         younger_discard: str,
         dealer: str = "B",
+        case: str = "",
     ) -> PiquetDeal:
         """A deal from card codes (for tests and fixed layouts)."""
         return cls(
@@ -146,6 +149,8 @@ class PiquetDeal:
             tuple(c.index for c in _cards(stock)),
             (_mask(elder_discard), _mask(younger_discard)),
             dealer,
+            SEATS,
+            case,
         )
 
     # -- seats and roles --
@@ -557,6 +562,15 @@ EXAMPLE = (
     "10S QS 10H KC QC 10C AC AD QD JD 10D 7D",
 )
 """Cavendish's Example after the exchange: A elder, B younger (B's quatorze against A's trio)."""
+EXAMPLE_DEAL = PiquetDeal.of(
+    "AS KS JS AH QH JH 8H JC 8C 7C 9D 8D",
+    "10S 7S 10H 9H 7H KC QC 10C AD QD JD 10D",
+    "9S 8S KH 9C KD QS AC 7D",
+    "KS 8C 7C 9D 8D",
+    "7S 9H 7H",
+    case="example",
+)
+"""Cavendish's Example as dealt, with A's and B's discards (the replay ``piquet-example``)."""
 _REPIQUE = ("AH KH QH JH 10H 9H AS AC AD 7S 8S 7D", "KS QS JS 10S 9S KC QC JC 10C 8D QD JD")
 _PIQUE = ("AS KS QS JS 10S AH AD KH KC QD QC 7H", "9S 8S 7S QH JH 10H KD JD 10D AC JC 10C")
 _EQUAL = ("AH KH QH JH 9H 9C 8C 7C AS 10S 7S 7D", "AD KD QD JD 9D KS QS JS 10C JC 8H 8S")
