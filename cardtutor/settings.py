@@ -128,6 +128,18 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DJANGO_CONN_MAX_AGE", "60")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Writers wait for each other (IMMEDIATE) instead of failing with "database is locked";
+    # the write-ahead log lets readers go on during a write, and synchronous=NORMAL (safe with
+    # WAL: a power cut may lose the last commits, never corrupt the file) spares an fsync
+    # per commit: every practice answer is a write.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Rendered replay steps (cardtutor/replays/rendering.py). Keys carry a content version, so

@@ -45,8 +45,11 @@ INTERVALS = {
 }
 """How long a rule area rests in each Leitner box before its review items are due."""
 TOP_BOX = 5
-SEEN_KEPT = 400
+SEEN_KEPT = 300
 """How many answered items are remembered (to count a repeated form once)."""
+SEEN_WITH_DATA = 30
+"""How many of them keep the answer itself (to show a resent form the same verdict); older ones
+keep the verdict only, which keeps a session's record small."""
 REVIEW_KEPT = 60
 RESULTS_KEPT = 10
 WEAK_MIN_ATTEMPTS = 3
@@ -110,9 +113,7 @@ def record_answer(record: Record, answer: Answered, now: datetime) -> bool:
         "data": dict(answer.data),
         "at": _iso(now),
     }
-    if len(record["seen"]) > SEEN_KEPT:
-        for old in list(record["seen"])[: len(record["seen"]) - SEEN_KEPT]:
-            del record["seen"][old]
+    _trim_seen(record)
 
     drill = record["drills"].setdefault(
         answer.drill, {"attempts": 0, "correct": 0, "streak": 0, "best": 0, "levels": {}}
@@ -287,10 +288,18 @@ def merge(into: Record, other: Record) -> Record:
     keys = {tuple(r["item"]) for r in into["review"] if "item" in r}
     into["review"] += [r for r in other["review"] if tuple(r.get("item", ())) not in keys]
     into["review"] = into["review"][-REVIEW_KEPT:]
-    if len(into["seen"]) > SEEN_KEPT:
-        for old in list(into["seen"])[: len(into["seen"]) - SEEN_KEPT]:
-            del into["seen"][old]
+    _trim_seen(into)
     return into
+
+
+def _trim_seen(record: Record) -> None:
+    seen_items = record["seen"]
+    if len(seen_items) > SEEN_KEPT:
+        for old in list(seen_items)[: len(seen_items) - SEEN_KEPT]:
+            del seen_items[old]
+    if len(seen_items) > SEEN_WITH_DATA:
+        for old in list(seen_items)[:-SEEN_WITH_DATA]:
+            seen_items[old].pop("data", None)
 
 
 def _uncount(record: Record, entry: Mapping[str, Any]) -> None:
