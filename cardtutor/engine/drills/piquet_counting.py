@@ -702,6 +702,10 @@ def _build(rng: random.Random, case: str) -> PiquetDeal:
         return repique_deal(rng)
     if case == "equality-repique":
         return equality_repique_deal(rng)
+    if case == "equal-point-repique":
+        return equality_repique_deal(rng, equality=0)
+    if case == "equal-sequences-repique":
+        return equality_repique_deal(rng, equality=1)
     if case == "repique-denied":
         return order_denies_repique_deal(rng)
     if case == "pique":
@@ -738,7 +742,10 @@ def _choose(seed: str, level: Level) -> tuple[PiquetDeal, random.Random]:
         case = {
             "carte-blanche": rng.choice(("carte-blanche", "cb-saves-repique", "cb-saves-repique")),
             "repique": rng.choice(("repique", "equality-repique")),
-            "equal-point": rng.choice(("equal-point", "equal-point", "equality-repique")),
+            "equal-point": rng.choice(("equal-point", "equal-point", "equal-point-repique")),
+            "equal-sequences": rng.choice(
+                ("equal-sequences", "equal-sequences", "equal-sequences-repique")
+            ),
         }.get(case, case)
     elif case is None and level is Level.HARD:
         names, weights = zip(*_HARD_POOL, strict=True)

@@ -85,8 +85,10 @@ __all__ = [
 ]
 
 SEATS = ("A", "B")
-_ATTEMPTS = 8
+_CANDIDATES = 8
 """Random candidates a builder tries before its fixed layout."""
+_EXCHANGE_TRIES = 8
+"""Exchanges tried for a fixed layout (any of them almost always fits)."""
 
 
 class Role(enum.IntEnum):
@@ -527,16 +529,11 @@ def _layout(
 ) -> PiquetDeal:
     """A fixed layout (hands after the exchange) with its suits permuted; ``swap`` gives
     elder's cards to younger and younger's to elder."""
-    perm = _shuffle_suits(rng)
-    e, y = _permute(_mask(elder), perm), _permute(_mask(younger), perm)
+    e, y = _mask(elder), _mask(younger)
     if swap:
         e, y = y, e
         cb = cb.other if cb is not None else None
-    for _attempt in range(_ATTEMPTS):
-        deal = _with_exchange(rng, e, y, cb, dealer, case)
-        if deal is not None:
-            return deal
-    raise AssertionError(f"layout {case!r} has no exchange")  # pragma: no cover
+    return _layout_masks(rng, e, y, cb, dealer, case)
 
 
 def _verified(
@@ -545,7 +542,7 @@ def _verified(
     test: Callable[[PiquetDeal], bool],
     fallback: Callable[[], PiquetDeal],
 ) -> PiquetDeal:
-    for _attempt in range(_ATTEMPTS):
+    for _attempt in range(_CANDIDATES):
         deal = build()
         if deal is not None and test(deal):
             return deal
@@ -578,6 +575,10 @@ _CARTE_BLANCHE = ("AH KH QH JH 10H 9H 8H AS AC AD KS JS", "10S 9S 8S 10C 9C 8C 7
 _EQUALITY_REPIQUE = (
     "KS QS JS 10S 9S KH KC KD QH QC 7H 8C",
     "AD QD JD 10D 8D 8S 7S JH 9H JC 10C 9C",
+)
+_EQUAL_SEQUENCES_REPIQUE = (
+    "AS KS JS 9S 8S 7S AH AC AD KH KC KD",
+    "9H 8H 7H QS 10S QH JH QC 10C 8C QD 10D",
 )
 _ORDER = ("AH KH QH JH 10H 9H KS KC KD AS AC 7C", "AD QD JD 10D 9D 8D 7D 8H 7H QS JS 8C")
 _PIQUE_DENIED = ("AH KH QH JH 10H 10S 10C 10D 7S 8S 7C 9C", "AD KD QD JD 9D 8D 7D 9H 8H KS 9S JC")
@@ -851,7 +852,7 @@ def capot_deal(rng: random.Random, dealer: str | None = None) -> PiquetDeal:
     >>> elder_wins_every_trick(*deal.hands)
     True
     """
-    for _attempt in range(_ATTEMPTS):
+    for _attempt in range(_CANDIDATES):
         # elder's suit lengths, then younger's (at most the rest of each suit)
         lengths = [0, 0, 0, 0]
         for s in rng.choices(range(4), (6, 3, 2, 1), k=12):
@@ -884,9 +885,10 @@ def capot_deal(rng: random.Random, dealer: str | None = None) -> PiquetDeal:
 def _layout_masks(
     rng: random.Random, e: int, y: int, cb: Role | None, dealer: str | None, case: str
 ) -> PiquetDeal:
+    """Hands after the exchange with their suits permuted, and an exchange that gives them."""
     perm = _shuffle_suits(rng)
     e, y = _permute(e, perm), _permute(y, perm)
-    for _attempt in range(_ATTEMPTS):
+    for _attempt in range(_EXCHANGE_TRIES):
         deal = _with_exchange(rng, e, y, cb, dealer, case)
         if deal is not None:
             return deal
@@ -931,18 +933,28 @@ def carte_blanche_saves_repique_deal(
 
 
 def equality_repique_deal(
-    rng: random.Random, holder: Role | None = None, dealer: str | None = None
+    rng: random.Random,
+    holder: Role | None = None,
+    dealer: str | None = None,
+    equality: int | None = None,
 ) -> PiquetDeal:
-    """The points are equal (nobody scores them) and ``holder`` (random if ``None``) still
-    reaches 30 with sequences and sets before the other reckons: an equality saves nothing.
+    """The points are equal (``equality`` 0) or the best sequences are (1; random if
+    ``None``), so nobody scores them, and ``holder`` (random if ``None``) still reaches 30
+    with the other categories before the other reckons: an equality saves nothing.
 
-    >>> r = reckon(equality_repique_deal(random.Random(12), Role.ELDER))
+    >>> r = reckon(equality_repique_deal(random.Random(12), Role.ELDER, equality=0))
     >>> r.equal[0], r.repique
     (True, <Role.ELDER: 0>)
+    >>> r = reckon(equality_repique_deal(random.Random(12), Role.YOUNGER, equality=1))
+    >>> r.equal[1], r.repique
+    (True, <Role.YOUNGER: 1>)
     """
     role = _role(rng, holder)
-    deal = _layout(rng, *_EQUALITY_REPIQUE, None, dealer, "equal-point", swap=role is Role.YOUNGER)
-    return deal
+    if equality is None:
+        equality = rng.choice((0, 0, 1))
+    layout = _EQUALITY_REPIQUE if equality == 0 else _EQUAL_SEQUENCES_REPIQUE
+    case = "equal-point" if equality == 0 else "equal-sequences"
+    return _layout(rng, *layout, None, dealer, case, swap=role is Role.YOUNGER)
 
 
 def order_denies_repique_deal(
