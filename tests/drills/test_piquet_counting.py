@@ -232,6 +232,12 @@ def test_every_outcome_is_explained_in_both_languages() -> None:
         for msg in (item.prompt, *(s.text or s.label for s in item.shows)):
             assert msg is not None
             assert_bilingual(msg)
+        for show in item.shows:
+            for row in show.rows:  # the page renders words, numbers and messages only
+                assert all(isinstance(cell, (str, int, Msg)) for cell in row), row
+                for cell in row:
+                    if isinstance(cell, Msg):
+                        assert_bilingual(cell)
         for spec in item.fields:
             assert_bilingual(spec.label)
             for option in spec.options:
@@ -251,6 +257,7 @@ def test_every_outcome_is_explained_in_both_languages() -> None:
                 keys.add(msg.key)
             for show in feedback.shows:
                 for row in show.rows:
+                    assert all(isinstance(cell, (str, int, Msg)) for cell in row), row
                     for cell in row:
                         if isinstance(cell, Msg):
                             assert_bilingual(cell)

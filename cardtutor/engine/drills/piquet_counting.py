@@ -780,18 +780,16 @@ def _concept(tags: frozenset[str]) -> str:
 
 
 def _declarations(deal: PiquetDeal, role: Role) -> Show:
-    """The opponent's declarations, every combination named (the easy level)."""
+    """The opponent's declarations, one row per combination (the easy level)."""
     hand = deal.hands[role]
-    rows = []
+    rows: list[tuple[Msg | str, Msg]] = []
     for cat in range(3):
         claim = honest(cat, hand)
-        names = tuple(c.name for c in combinations(cat, claim, True) if c.name is not None)
-        rows.append(
-            (
-                Msg(f"drill.counting.row.{cat + 1}"),
-                names if names else Msg("drill.counting.nothing"),
-            )
-        )
+        names = [c.name for c in combinations(cat, claim, True) if c.name is not None]
+        label: Msg | str = Msg(f"drill.counting.row.{cat + 1}")
+        for name in names or [Msg("drill.counting.nothing")]:
+            rows.append((label, name))
+            label = ""  # the category once, on its first row
     seat = deal.seat(role)
     return Show.table(
         Msg("drill.counting.decl_label", seat=seat),
