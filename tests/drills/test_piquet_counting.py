@@ -430,3 +430,38 @@ def test_item_and_check_are_fast() -> None:
         checks.append(time.perf_counter() - start)
     assert statistics.median(times) < 0.005, statistics.median(times)
     assert max(checks) < 0.2
+
+
+def test_the_words_follow_the_sites_terminology() -> None:
+    """No jargon or card codes; German without English genitives, straight quotes or
+    'stechen' (which means trumping, and Piquet has no trumps)."""
+    from tests.test_terminology import (
+        ENGLISH_GENITIVE,
+        JARGON,
+        STECHEN,
+        STRAIGHT_QUOTES,
+    )
+
+    rng = random.Random(2)
+    for item in list(sample_items())[::3]:
+        right = DRILL.parse_answer(item, right_data(item))
+        wrong = {**right, "total_elder": right["total_elder"] + 1, "bonus": rng.choice(BONUS)}
+        msgs = [
+            item.prompt,
+            *(s.text or s.label for s in item.shows),
+            *(f.label for f in item.fields),
+        ]
+        for answer in (right, wrong):
+            feedback = DRILL.check(item, answer)
+            msgs += [*feedback.reasons, *feedback.answer]
+        for msg in msgs:
+            assert msg is not None
+            for lang in ("en", "de"):
+                text = msg.render(lang)
+                assert not any(p.search(text) for p in JARGON), text
+            german = msg.render("de")
+            for pattern in (ENGLISH_GENITIVE, STECHEN, STRAIGHT_QUOTES):
+                assert not pattern.search(german), german
+
+
+BONUS = ("none", "pique", "repique-elder", "repique-younger")
