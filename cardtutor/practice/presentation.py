@@ -18,7 +18,7 @@ from cardtutor.core.rules_text import rule_anchors
 from cardtutor.engine.cards import lang_key
 from cardtutor.engine.drills import Drill, Feedback, Item
 from cardtutor.engine.drills.base import FieldKind, Show, ShowKind
-from cardtutor.engine.text import Msg
+from cardtutor.engine.text import Msg, join_names
 from cardtutor.practice.widgets import field_html, show_html
 
 
@@ -29,6 +29,8 @@ def _lang() -> str:
 def words(value: Any, lang: str) -> str:
     if isinstance(value, Msg):
         return value.render(lang)
+    if isinstance(value, (list, tuple)):
+        return join_names(value, lang) if value else "–"
     name = getattr(value, "name", None)
     if callable(name):
         return str(name(lang))
