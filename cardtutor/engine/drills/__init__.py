@@ -6,9 +6,13 @@ See :mod:`cardtutor.engine.drills.base` for the contract every drill implements.
 from __future__ import annotations
 
 from cardtutor.engine.drills.base import AnswerError, Drill, Feedback, Item, Level
+from cardtutor.engine.drills.besik_melds import MeldDrill
+from cardtutor.engine.drills.besik_tricks import TrickDrill
 from cardtutor.engine.drills.piquet_counting import CountingDrill
 from cardtutor.engine.drills.piquet_partie import PartieDrill
 
-DRILLS: dict[str, Drill] = {drill.key: drill for drill in (PartieDrill(), CountingDrill())}
+DRILLS: dict[str, Drill] = {
+    drill.key: drill for drill in (PartieDrill(), CountingDrill(), MeldDrill(), TrickDrill())
+}
 
 __all__ = ["DRILLS", "AnswerError", "Drill", "Feedback", "Item", "Level"]

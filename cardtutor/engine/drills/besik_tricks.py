@@ -209,6 +209,10 @@ register_messages(
             "{points} Augen (card points).",
             "{points} Augen.",
         ),
+        "drill.tricks.augen.you_said": (
+            "You counted {given}; the cards hold {points}.",
+            "Du hast {given} gezählt; die Karten zählen {points}.",
+        ),
         # score
         "drill.tricks.score.prompt": (
             "The deal is over. What is your score for this deal?",
