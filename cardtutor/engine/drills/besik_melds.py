@@ -1528,7 +1528,7 @@ class MeldDrill:
                     (
                         Msg(
                             "drill.melds.earlier_row",
-                            meld=option_label(option_value(kind, cards[0].suit)),
+                            meld=Msg(f"besik.label.{kind}"),
                             cards=cards,
                         ),
                         meld_points(kind, [c.uid for c in cards], int(scene.trump)),
