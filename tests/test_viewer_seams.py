@@ -10,6 +10,7 @@ import json
 import re
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 from django.core.cache import cache
@@ -20,6 +21,7 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from cardtutor.core.models import LoadedFixture
+from cardtutor.replays import schemas
 from cardtutor.replays.models import Annotation, Replay
 from cardtutor.replays.rendering import ReplayMeta, step_key
 from cardtutor.replays.timeline import build_timeline
@@ -156,40 +158,85 @@ def test_steps_are_cached_in_the_cache_framework_without_any_visitors_token(
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
     replay = ReplayMeta.of(Replay.objects.get(slug=PIQUET))
     key = step_key(replay, 4, "A", "en")
-    found = cache.get(key)
-    assert found is not None
-    stored = found.step_html + found.oob_html + found.source_html
+    page, swap = cache.get(f"{key}:page"), cache.get(f"{key}:swap")
+    assert page is not None and swap is not None
+    assert 'data-step="4"' in page.article_html and b'data-step="4"' in swap
+    stored = page.article_html + swap.decode()
     assert token not in stored and "csrfmiddlewaretoken" not in stored
     assert "csrftoken" not in stored
 
 
-def test_cached_page_frame_holds_every_part_but_the_visitors_token(replays) -> None:
+@pytest.fixture
+def fragment_cache(settings: Any) -> Any:
+    """base.html's {% cache %} fragments in a fresh local-memory cache, as in production."""
+    settings.CACHES = {
+        **settings.CACHES,
+        "template_fragments": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "test-fragments-seams",
+        },
+    }
+    from django.core.cache import caches
+
+    caches["template_fragments"].clear()
+    return caches["template_fragments"]
+
+
+def everything_cached(*others: Any) -> bytes:
+    """Every value held by the default cache and the given caches, as stored (pickled)."""
+    stores = [cache, *others]
+    return b"\n".join(
+        value
+        for store in stores
+        for value in store._cache.values()  # type: ignore[attr-defined]
+    )
+
+
+TOKEN = re.compile(r'(value="|"x-csrftoken": ")[A-Za-z0-9]{64}"')
+
+
+def test_page_is_rendered_per_request_and_no_cache_holds_a_visitors_token(
+    replays, fragment_cache
+) -> None:
     pages = []
     for _ in range(2):
         client = Client()
         html = client.get(url(PIQUET, 4)).content.decode()
-        token = client.cookies["csrftoken"].value
-        pages.append((html, token))
-        frames = [cache.get(k.split(":", 2)[2]) for k in cache_keys() if ":page:" in k]
-        assert len(frames) == 1
-        stored = b"".join(frames[0]).decode()
+        secret = client.cookies["csrftoken"].value
         masked = re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
-        assert len(masked) == 2 and f'"x-csrftoken": "{masked[0]}"' in html
-        assert all(m not in stored for m in masked) and token not in stored
+        assert len(masked) == 2 and re.search(r'"x-csrftoken": "([^"]+)"', html)
+        stored = everything_cached(fragment_cache)
+        assert b"replay-step" in stored  # the step and the header fragments are cached...
+        for token in [secret, *masked, re.search(r'"x-csrftoken": "([^"]+)"', html).group(1)]:
+            assert token.encode() not in stored  # ...but no visitor's token, masked or not
+        pages.append(html)
+    # no frame of the page is cached any more: only the step's fragments and base.html's
+    assert not [k for k in cache_keys() if ":page:" in k]
     # two visitors: the same page but for their tokens
-    (first, _), (second, _) = pages
-    strip = re.compile(r'(value="|"x-csrftoken": ")[A-Za-z0-9]{64}"')
-    assert strip.sub("TOKEN", first) == strip.sub("TOKEN", second)
+    first, second = pages
     assert first != second
+    assert TOKEN.sub("TOKEN", first) == TOKEN.sub("TOKEN", second)
 
 
-def test_signed_in_visitors_page_is_rendered_for_them(replays, django_user_model) -> None:
-    user = django_user_model.objects.create_user("reader", password="pw-123456")
+def test_signed_in_visitors_page_is_rendered_for_them(
+    replays, django_user_model, fragment_cache
+) -> None:
+    reader = django_user_model.objects.create_user("reader-x", password="pw-123456")
+    other = django_user_model.objects.create_user("other-y", password="pw-123456")
+    anonymous = Client()
+    assert "Log in" in anonymous.get(url(PIQUET, 4)).content.decode()  # cache warm
     client = Client()
-    client.force_login(user)
-    before = {k for k in cache_keys() if ":page:" in k}
-    assert client.get(url(PIQUET, 4)).status_code == 200
-    assert {k for k in cache_keys() if ":page:" in k} == before
+    client.force_login(reader)
+    html = client.get(url(PIQUET, 4)).content.decode()
+    assert "reader-x" in html and reverse("logout") in html
+    assert b"reader-x" not in everything_cached(fragment_cache)
+    # the next visitors, anonymous or another learner, never get the first one's header
+    html = Client().get(url(PIQUET, 4)).content.decode()
+    assert "reader-x" not in html and reverse("logout") not in html and "Log in" in html
+    someone = Client()
+    someone.force_login(other)
+    html = someone.get(url(PIQUET, 4)).content.decode()
+    assert "other-y" in html and "reader-x" not in html
 
 
 def test_header_fragments_are_cached_per_language_section_and_deck(replays, settings) -> None:
@@ -206,7 +253,7 @@ def test_header_fragments_are_cached_per_language_section_and_deck(replays, sett
         ("/rules/", "Rules"),
         ("/replays/", "Replays"),
         (url(PIQUET, 1), "Replays"),
-        ("/rules/piquet/", None),
+        ("/rules/piquet/", "Rules"),  # a game's rules are in the Rules section
         ("/", None),
     ):
         html = client.get(path).content.decode()
@@ -224,6 +271,31 @@ def test_header_fragments_are_cached_per_language_section_and_deck(replays, sett
     from django.core.cache import caches
 
     assert len(caches["template_fragments"]._cache) >= 5  # type: ignore[attr-defined]
+
+
+def test_stored_json_is_validated_once_per_content_not_per_render(client: Client, replays) -> None:
+    """The JSON Schema checks of the stored annotations (costly: tens of milliseconds) run
+    when a content is first drawn, not again for every step, perspective and language drawn
+    from the same content; a change of the content is checked afresh."""
+    with mock.patch.object(schemas, "problems", wraps=schemas.problems) as problems:
+        assert client.get(url(BESIK, 1)).status_code == 200
+        first = problems.call_count
+        assert first >= 3 * replays[BESIK].annotations.count()  # every field was checked
+        for number in range(2, 8):
+            for seat in ("", "A", "B"):
+                assert htmx(client, url(BESIK, number, seat)).status_code == 200
+        client.cookies["django_language"] = "de"
+        assert client.get(url(BESIK, 9, "B")).status_code == 200
+        assert problems.call_count == first  # 20 more steps drawn, nothing validated again
+        annotation = Annotation.objects.filter(replay__slug=BESIK).first()
+        annotation.commentary_en = "A new content."
+        annotation.save()  # (its own save validates it once, as it is stored)
+        saved = problems.call_count
+        assert client.get(url(BESIK, 10)).status_code == 200
+        assert problems.call_count > saved  # the new content is checked when drawn
+        again = problems.call_count
+        assert htmx(client, url(BESIK, 11)).status_code == 200
+        assert problems.call_count == again
 
 
 def test_unknown_perspectives_create_no_cache_entries(client: Client, replays) -> None:
@@ -450,6 +522,18 @@ def test_note_kinds_and_seats_in_use_are_accepted(replays) -> None:
     annotation.save()
     annotation.notes = [{"kind": "reason", "en": "e", "de": "d", "seats": ["C"]}]
     with pytest.raises(ValidationError, match="'C' is not a seat of this replay"):
+        annotation.full_clean()
+
+
+def test_notes_help_text_lists_exactly_what_the_schema_accepts(replays) -> None:
+    help_text = str(Annotation._meta.get_field("notes").help_text)
+    kinds = re.search(r'"kind": ((?:"[a-z]+"(?: \| )?)+)', help_text).group(1)
+    assert re.findall(r'"([a-z]+)"', kinds) == schemas.NOTE_KINDS
+    keys = re.findall(r'"([a-z]+)": ', help_text)
+    assert keys == list(schemas.NOTES["items"]["properties"])
+    annotation = Annotation.objects.get(replay__slug=PIQUET, step=4)
+    for kind in re.findall(r'"([a-z]+)"', kinds):  # every kind listed is accepted
+        annotation.notes = [{"kind": kind, "en": "e", "de": "d", "seats": ["A"]}]
         annotation.full_clean()
 
 

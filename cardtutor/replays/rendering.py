@@ -1,14 +1,12 @@
 """Rendering of replay steps, cached with Django's cache framework.
 
 What a step looks like depends only on the replay's content, the step, the perspective and the
-language. Its fragments (the step, the out-of-band updates that go with a swap, the source
-text) are rendered once **without the request**, so nothing of one visitor (CSRF token,
-cookies, preferences) can get into them, and kept in the ``default`` cache (local memory
-unless ``settings.CACHES`` says otherwise); an htmx swap sends its entry's bytes as they are.
-The page around them carries each visitor's CSRF token: for anonymous visitors it is kept as
-a frame of fragments between the token's places, rendered from a request that carries
-nothing of any visitor, and every request joins them with its own token (see
-:func:`rendered_page`); a signed-in visitor's page is rendered whole.
+language. Its fragments are rendered once **without the request**, so nothing of one visitor
+(CSRF token, cookies, name, preferences) can get into them, and kept in the ``default`` cache
+(local memory unless ``settings.CACHES`` says otherwise) as two entries: what an htmx swap
+answers (bytes, sent as they are) and the page's article (header, step, source text). The
+page around the article is rendered for each request (see :func:`rendered_page`): it carries
+the visitor's own CSRF token, name and deck, and none of that is ever cached.
 
 Keys name the content version (the replay's primary key and its ``updated`` time, which every
 save of the replay or of one of its annotations renews, see :mod:`cardtutor.replays.models`)
@@ -18,31 +16,29 @@ they reach a key, and step numbers against its length, so odd requests cannot gr
 While ``DEBUG`` is on nothing is reused (edited templates show at once).
 
 Stored content that went around the checks where it is stored (a bulk ``update``) is checked
-again here: a malformed seat list or annotation field is left out, and the step says so.
+again here, once per content (:func:`stored_checks`): a malformed seat list or annotation field
+is left out, and the step says so.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
-import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache as default_cache
 from django.db.models import prefetch_related_objects
 from django.http import HttpRequest
-from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
-from cardtutor.core.preferences import DECK_COOKIE, DECK_FOUR_COLOUR, four_colour_deck
 from cardtutor.engine.errors import RecordError
 from cardtutor.replays import schemas
 from cardtutor.replays.models import Replay, replay_seat_names
@@ -75,18 +71,21 @@ class DamagedReplay(Exception):
 
 
 @dataclass(frozen=True)
-class RenderedStep:
-    title_html: str
-    step_html: str
-    oob_html: str
-    source_html: str
-    heading: str
-    announcement: str
-    perspective: str
+class StepPage:
+    """What a step's full page needs of the step: its main content (header, step, source
+    text) and the page's title and canonical address. The page around it is each
+    visitor's own and is rendered per request (see :func:`rendered_page`)."""
+
+    article_html: str
     page_title: str
     current_url: str
-    # The step's plain values (number, last, title, actor...) for the page around it.
-    scalars: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class RenderedStep:
+    # what an htmx step swap answers: the step's <title>, the step, its out-of-band updates
+    swap: bytes
+    page: StepPage
 
 
 def _meta_key(slug: str) -> str:
@@ -193,16 +192,70 @@ def step_key(replay: ReplayMeta, number: int, perspective: str, lang: str) -> st
     return f"replay-step:{release()}:{content_version(replay)}:{number}:{perspective}:{lang}"
 
 
-def _sanitise(replay: Replay) -> list[str]:
-    """Check the stored JSON again; malformed parts are replaced (in memory) by empty values.
-    Returns what was left out, for the page to say."""
+@dataclass(frozen=True)
+class StoredChecks:
+    """What checking a replay's stored JSON found: kept per content, so the JSON Schema
+    validation (the costly part of drawing a step) runs once for each content, not for
+    every step, perspective and language drawn from it."""
+
+    # the record nests too deep to replay: nothing can be shown
+    record_problem: str = ""
+    # the seat list is malformed: these names (the record's) stand in for it
+    seats_from_record: tuple[str, ...] | None = None
+    # (annotation id, field) pairs to leave out: their stored value is malformed
+    left_out: tuple[tuple[int, str], ...] = ()
+    # what was left out, in words, for the page to say
+    problems: tuple[str, ...] = ()
+
+
+def _content_digest(replay: Replay) -> str:
+    """A digest of exactly what :func:`stored_checks` reads (the seats, the record and each
+    annotation's JSON fields): the key of its result. Finer than the content version, so
+    even a write that sent no signal (a bulk ``update``) is checked afresh."""
+    digest = hashlib.sha256(f"{replay.pk}\n{release()}".encode())
+    parts: list[Any] = [replay.seats, replay.record]
+    for annotation in replay.annotations.all():
+        parts.append(annotation.pk)
+        parts.extend(getattr(annotation, name) for name in schemas.ANNOTATION_FIELDS)
+    digest.update(json.dumps(parts, sort_keys=True, default=repr).encode())
+    return digest.hexdigest()
+
+
+def stored_checks(replay: Replay) -> StoredChecks:
+    """Check the replay's stored JSON again (the shapes, where it went around the checks on
+    the way in): from the cache when this content was checked before. The replay's
+    annotations must be prefetched. Raises ``RecordError`` when the seats need the record
+    and the record does not replay."""
+    try:
+        key = f"replay-checked:{_content_digest(replay)}"
+    except (RecursionError, ValueError):  # too deep or circular to even digest
+        key = ""
+    if key and not settings.DEBUG:
+        found: StoredChecks | None = default_cache.get(key)
+        if found is not None:
+            return found
+    checked = _check_stored(replay)
+    if key:
+        default_cache.set(key, checked)
+    for problem in checked.problems:
+        log.warning("Replay %s: stored content left out: %s", replay.slug, problem)
+    return checked
+
+
+def _check_stored(replay: Replay) -> StoredChecks:
+    problem = schemas.json_depth_problem(replay.record, "record")
+    if problem:
+        return StoredChecks(record_problem=problem)
     found: list[str] = []
+    left_out: list[tuple[int, str]] = []
+    seats_from_record: tuple[str, ...] | None = None
     problem = schemas.check(replay.seats, schemas.SEATS, "seats")
     if problem:
         found.append(problem)
-        names = timeline_for(replay).record.seats
-        replay.seats = [{"seat": name} for name in names]
-    seats = replay_seat_names(replay)
+        seats_from_record = tuple(timeline_for(replay).record.seats)
+        seats = list(seats_from_record)
+    else:
+        seats = replay_seat_names(replay)
     for annotation in replay.annotations.all():
         for name, schema in schemas.ANNOTATION_FIELDS.items():
             value = getattr(annotation, name)
@@ -211,46 +264,64 @@ def _sanitise(replay: Replay) -> list[str]:
             )
             if problem:
                 found.append(f"step {annotation.step}: {problem}")
-                setattr(annotation, name, {} if schema["type"] == "object" else [])
-    for problem in found:
-        log.warning("Replay %s: stored content left out: %s", replay.slug, problem)
-    return found
+                left_out.append((annotation.pk, name))
+    return StoredChecks(
+        seats_from_record=seats_from_record, left_out=tuple(left_out), problems=tuple(found)
+    )
+
+
+def _leave_out(replay: Replay, checked: StoredChecks) -> list[str]:
+    """Replace (in memory) what the checks found malformed by empty values; returns what
+    was left out, for the page to say."""
+    if checked.seats_from_record is not None:
+        replay.seats = [{"seat": name} for name in checked.seats_from_record]
+    if checked.left_out:
+        malformed = set(checked.left_out)
+        for annotation in replay.annotations.all():
+            for name, schema in schemas.ANNOTATION_FIELDS.items():
+                if (annotation.pk, name) in malformed:
+                    setattr(annotation, name, {} if schema["type"] == "object" else [])
+    return list(checked.problems)
 
 
 def step_swap(meta: ReplayMeta, number: int, perspective: str, lang: str) -> bytes | None:
-    """What an htmx step swap answers (the step's <title>, the step, its out-of-band updates),
-    as UTF-8 bytes ready to send; its own cache entry, so a swap unpickles nothing else."""
-    key = step_key(meta, number, perspective, lang) + ":swap"
+    """What an htmx step swap answers, as UTF-8 bytes ready to send (``None``: no such
+    step); its own cache entry, so a swap unpickles nothing else."""
     if not settings.DEBUG:
-        found: bytes | None = default_cache.get(key)
+        found: bytes | None = default_cache.get(step_key(meta, number, perspective, lang) + ":swap")
         if found is not None:
             return found
     step = rendered_step(meta, number, perspective, lang)
-    if step is None:
-        return None
-    swap = (step.title_html + step.step_html + step.oob_html).encode()
-    default_cache.set(key, swap)
-    return swap
+    return None if step is None else step.swap
+
+
+def step_page(meta: ReplayMeta, number: int, perspective: str, lang: str) -> StepPage | None:
+    """What a step's full page needs of the step (``None``: no such step), from the cache."""
+    if not settings.DEBUG:
+        found: StepPage | None = default_cache.get(
+            step_key(meta, number, perspective, lang) + ":page"
+        )
+        if found is not None:
+            return found
+    step = rendered_step(meta, number, perspective, lang)
+    return None if step is None else step.page
 
 
 def rendered_step(
     meta: ReplayMeta, number: int, perspective: str, lang: str
 ) -> RenderedStep | None:
-    """The step's fragments, from the cache or rendered now; ``None`` when the replay has no
-    such step. Raises :class:`DamagedReplay` when its stored record does not replay."""
+    """Render the step's fragments now and keep them in the cache (two entries: the swap's
+    bytes and the page's parts); ``None`` when the replay has no such step. Raises
+    :class:`DamagedReplay` when its stored record does not replay."""
     key = step_key(meta, number, perspective, lang)
-    if not settings.DEBUG:
-        found: RenderedStep | None = default_cache.get(key)
-        if found is not None:
-            return found
     replay = Replay.objects.get(pk=meta.pk)
     prefetch_related_objects([replay], "annotations")
-    problem = schemas.json_depth_problem(replay.record, "record")
-    if problem:
-        raise DamagedReplay(problem)
     try:
+        checked = stored_checks(replay)
+        if checked.record_problem:
+            raise DamagedReplay(checked.record_problem)
         timeline = timeline_for(replay)
-        damaged = _sanitise(replay)
+        damaged = _leave_out(replay, checked)
     except RecordError as err:
         raise DamagedReplay(err.render(lang)) from err
     if number > timeline.last:
@@ -267,45 +338,27 @@ def rendered_step(
             step_url(replay.slug, 999_999_999, perspective).rpartition("999999999")[::2]
         ),
     )
-    found = RenderedStep(
-        title_html=render_to_string("replays/_step_title.html", context).strip(),
-        step_html=render_to_string("replays/viewer.html#step", context),
-        oob_html=render_to_string("replays/viewer.html#announcer-oob", context)
-        + render_to_string("replays/_step_oob.html", context),
-        source_html=render_to_string("replays/viewer.html#source", context),
-        heading=context["heading"],
-        announcement=context["announcement"],
-        perspective=perspective,
-        page_title=page_title,
-        current_url=current_url,
-        scalars={
-            k: v for k, v in context.items() if v is None or isinstance(v, str | int | float | bool)
+    step_html = render_to_string("replays/viewer.html#step", context)
+    article_html = render_to_string(
+        "replays/viewer.html#article",
+        {
+            **context,
+            # rendered by our own templates just now, autoescaped there
+            "step_html": mark_safe(step_html),  # noqa: S308
+            "source_html": mark_safe(  # noqa: S308
+                render_to_string("replays/viewer.html#source", context)
+            ),
         },
     )
-    default_cache.set(key, found)
+    swap = (
+        render_to_string("replays/_step_title.html", context).strip()
+        + step_html
+        + render_to_string("replays/viewer.html#announcer-oob", context)
+        + render_to_string("replays/_step_oob.html", context)
+    ).encode()
+    found = RenderedStep(swap, StepPage(article_html, page_title, current_url))
+    default_cache.set_many({f"{key}:swap": found.swap, f"{key}:page": found.page})
     return found
-
-
-# Where each visitor's CSRF token goes in a cached page frame: a random marker per process,
-# which no stored content can contain, used only while a frame is rendered and split.
-_TOKEN_SLOT = f"csrf-slot-{secrets.token_hex(16)}"
-
-
-def _page_context(meta: ReplayMeta, step: RenderedStep, lang: str) -> dict[str, Any]:
-    return {
-        **step.scalars,
-        "replay": meta,
-        "title": meta.title(lang),
-        "summary": meta.summary(lang),
-        "heading": step.heading,
-        "announcement": step.announcement,
-        "page_title": step.page_title,
-        "current_url": step.current_url,
-        # rendered by our own templates, autoescaped there
-        "step_html": mark_safe(step.step_html),  # noqa: S308
-        "source_html": mark_safe(step.source_html),  # noqa: S308
-        "export_url": reverse("replays:export", args=[meta.slug]),
-    }
 
 
 def rendered_page(
@@ -313,47 +366,21 @@ def rendered_page(
 ) -> bytes | None:
     """The full page of a step for this request, as UTF-8 bytes (``None``: no such step).
 
-    For an anonymous visitor the page is a cached *frame*: the page rendered once per step,
-    perspective, language and deck, kept as the fragments between the places where each
-    visitor's own CSRF token goes (the body's ``hx-headers`` and the header's two forms).
-    Every request joins the fragments with this visitor's token, which is never cached. The
-    frame is rendered with a request that carries nothing of the visitor (no cookies, no
-    user), so nothing else of anyone can get into it. A signed-in visitor's page is rendered
-    whole for each request (the header may name the user).
+    Rendered for each request, with the request: what belongs to the visitor (the CSRF token
+    in the body's ``hx-headers`` and the header's forms, "Log in" or the user's name, the
+    deck) is drawn afresh every time, and never cached. What is the same for everyone comes
+    from the cache framework: the page's article (header, step, source text) is one of the
+    step's fragments (:func:`rendered_step`, keyed by content version, step, perspective and
+    language), and base.html keeps its ``{% cache %}`` fragments of the header and footer
+    (keyed by language, section and deck).
     """
-    user = getattr(request, "user", None)
-    if user is not None and user.is_authenticated:
-        step = rendered_step(meta, number, perspective, lang)
-        if step is None:
-            return None
-        return render_to_string(
-            "replays/viewer.html", _page_context(meta, step, lang), request
-        ).encode()
-    four = four_colour_deck(request)
-    key = f"{step_key(meta, number, perspective, lang)}:page:{int(four)}"
-    frame: list[bytes] | None = None if settings.DEBUG else default_cache.get(key)
-    if frame is None:
-        step = rendered_step(meta, number, perspective, lang)
-        if step is None:
-            return None
-        blank = _blank_request(request, four)
-        context = {**_page_context(meta, step, lang), "csrf_token": _TOKEN_SLOT}
-        html = render_to_string("replays/viewer.html", context, blank)
-        frame = [part.encode() for part in html.split(_TOKEN_SLOT)]
-        default_cache.set(key, frame)
-    return get_token(request).encode().join(frame)
-
-
-def _blank_request(request: HttpRequest, four: bool) -> HttpRequest:
-    """A request for the same address with nothing of the visitor but the deck choice."""
-    blank = HttpRequest()
-    blank.method = "GET"
-    blank.path = blank.path_info = request.path
-    blank.META = {
-        "SERVER_NAME": request.META.get("SERVER_NAME", "localhost"),
-        "SERVER_PORT": request.META.get("SERVER_PORT", "80"),
+    step = step_page(meta, number, perspective, lang)
+    if step is None:
+        return None
+    context = {
+        "page_title": step.page_title,
+        "current_url": step.current_url,
+        # rendered by our own templates, autoescaped there
+        "article_html": mark_safe(step.article_html),  # noqa: S308
     }
-    blank.COOKIES = {DECK_COOKIE: DECK_FOUR_COLOUR} if four else {}
-    blank.resolver_match = request.resolver_match
-    blank.user = AnonymousUser()
-    return blank
+    return render_to_string("replays/viewer.html", context, request).encode()
