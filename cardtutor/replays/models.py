@@ -28,6 +28,7 @@ from django.db.models.signals import post_delete, post_save, pre_save
 from django.dispatch import receiver
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.text import format_lazy
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -106,7 +107,15 @@ class Annotation(models.Model):
         _("editorial notes"),
         default=list,
         blank=True,
-        help_text=_('[{"kind": "deduction" | "translation" | "ocr", "en": "...", "de": "..."}]'),
+        # from the schema itself, so the admin lists exactly the kinds and keys accepted
+        help_text=format_lazy(
+            "{sample} — {seats}",
+            sample=schemas.shape_sample(schemas.NOTES),
+            seats=_(
+                '"seats" is optional: the note is then shown only in those seats\' views '
+                "(and with all cards)."
+            ),
+        ),
     )
     commentary_en = models.TextField(_("commentary (English)"), blank=True)
     commentary_de = models.TextField(_("commentary (German)"), blank=True)

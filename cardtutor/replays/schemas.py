@@ -14,6 +14,7 @@ the page says so, so no stored content can make the viewer fail.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -107,6 +108,33 @@ NOTES: dict[str, Any] = {
         },
     },
 }
+
+
+def shape_sample(schema: dict[str, Any]) -> str:
+    """A one-line sample of a list of objects' shape, read from its schema (the admin's help
+    text, so it lists exactly what is accepted): required keys first, enums spelled out.
+
+    >>> sample = shape_sample(NOTES)
+    >>> sample.startswith('[{"kind": "deduction" | "translation" | "ocr" | "reason" | "aside", ')
+    True
+    >>> sample.endswith(', "en": "...", "de": "...", "seats": ["A", ...]}, ...]')
+    True
+    """
+    item = schema["items"]
+    required = list(item.get("required", []))
+    keys = required + [k for k in item["properties"] if k not in required]
+    parts = []
+    for key in keys:
+        spec = item["properties"][key]
+        if "enum" in spec:
+            value = " | ".join(json.dumps(v) for v in spec["enum"])
+        elif spec.get("type") == "array":
+            value = '["A", ...]' if spec.get("items") is SEAT else "[...]"
+        else:
+            value = '"..."'
+        parts.append(f"{json.dumps(key)}: {value}")
+    return "[{" + ", ".join(parts) + "}, ...]"
+
 
 ANNOTATION_FIELDS: dict[str, dict[str, Any]] = {"source": SOURCE, "stated": STATED, "notes": NOTES}
 
