@@ -26,13 +26,54 @@
     window.htmx.ajax("GET", url, { source: nav, target: "#replay-step", swap: "outerHTML" });
   }
 
+  // The key list (a <details>): "?" opens it and moves focus to its Close button; Escape or
+  // Close shut it and put focus back where it was (or on its summary, or the step heading).
+  var focusBeforeKeys = null;
+
+  function visible(el) {
+    return !!(el && el.isConnected && el.getClientRects().length);
+  }
+
   function toggleKeyList(open) {
     var keys = document.getElementById("replay-keys");
     if (!keys) return false;
-    keys.open = open === undefined ? !keys.open : open;
-    if (keys.open) keys.querySelector("summary").focus();
+    var opening = open === undefined ? !keys.open : open;
+    if (opening === keys.open) return true;
+    if (opening) {
+      focusBeforeKeys = document.activeElement;
+      keys.open = true;
+      var close = keys.querySelector("[data-keys-close]");
+      if (visible(close)) close.focus();
+      return true;
+    }
+    var hadFocus = keys.contains(document.activeElement) || document.activeElement === document.body;
+    keys.open = false;
+    if (hadFocus) {
+      // where focus was before "?", else the summary (hidden on phones), else the step heading
+      var back = [focusBeforeKeys, keys.querySelector("summary"), document.querySelector("[data-focus-after-swap]")];
+      for (var i = 0; i < back.length; i++) {
+        if (back[i] && back[i] !== document.body && visible(back[i])) {
+          back[i].focus();
+          break;
+        }
+      }
+    }
+    focusBeforeKeys = null;
     return true;
   }
+
+  // The Close button and the Escape line work only with this script: show them.
+  function enableKeyList() {
+    document.querySelectorAll("#replay-keys [data-keys-close], #replay-keys [data-keys-js]").forEach(function (el) {
+      el.hidden = false;
+    });
+  }
+  document.addEventListener("DOMContentLoaded", enableKeyList);
+  document.addEventListener("htmx:afterSettle", enableKeyList);
+  document.addEventListener("click", function (event) {
+    var close = event.target && event.target.closest && event.target.closest("[data-keys-close]");
+    if (close) toggleKeyList(false);
+  });
 
   // Replay viewer: left/right arrows, Home and End step through the replay; "?" lists the keys.
   // Presses are counted, not clicked: while a step is loading, further presses move the wanted
@@ -50,7 +91,10 @@
     }
     if (event.key === "Escape") {
       var keys = document.getElementById("replay-keys");
-      if (keys && keys.open) toggleKeyList(false);
+      if (keys && keys.open) {
+        event.preventDefault();
+        toggleKeyList(false);
+      }
       return;
     }
     var rel = KEYS[event.key];

@@ -168,6 +168,15 @@ def test_every_fast_key_press_counts_and_none_reloads_the_page(page: Any, monkey
     assert_clean(page)
 
 
+def _inside_viewport(page: Any, locator: Any) -> None:
+    box = locator.bounding_box()
+    size = page.viewport_size
+    assert box is not None
+    assert box["x"] >= 0 and box["y"] >= 0, box
+    assert box["x"] + box["width"] <= size["width"], (box, size)
+    assert box["y"] + box["height"] <= size["height"], (box, size)
+
+
 def test_key_hint_is_visible_and_question_mark_opens_the_key_list(page: Any) -> None:
     from playwright.sync_api import expect
 
@@ -178,21 +187,69 @@ def test_key_hint_is_visible_and_question_mark_opens_the_key_list(page: Any) -> 
     for key in ("←", "→", "Home", "End", "?"):
         expect(hint).to_contain_text(key)
     listing = keys.locator(".key-list")
+    close = keys.get_by_role("button", name="Close")
     expect(listing).to_be_hidden()
     page.keyboard.press("?")
     expect(listing).to_be_visible()
     expect(listing).to_contain_text("previous step")
-    expect(hint).to_be_focused()
+    expect(listing).to_contain_text("close this list")  # Escape, listed where JS makes it work
+    expect(close).to_be_focused()  # focus moves into the opened list
+    _inside_viewport(page, keys.locator(".key-panel"))
     # the list stays open while stepping, and the keys still step
     page.keyboard.press("ArrowRight")
     _step(page, 4)
     expect(listing).to_be_visible()
     page.keyboard.press("?")
     expect(listing).to_be_hidden()
+    expect(hint).to_be_focused()  # focus is put back, not lost on <body>
+    # Escape closes it, and focus goes back where it was before "?"
+    page.locator("#replay-step a[data-nav='next']").focus()
     page.keyboard.press("?")
+    expect(close).to_be_focused()
     page.keyboard.press("Escape")
     expect(listing).to_be_hidden()
+    expect(page.locator("#replay-step a[data-nav='next']")).to_be_focused()
+    # the Close button closes it (by click and by keyboard)
+    page.keyboard.press("?")
+    close.click()
+    expect(listing).to_be_hidden()
+    expect(page.locator("#replay-step a[data-nav='next']")).to_be_focused()
+    hint.click()
+    expect(listing).to_be_visible()
+    close.focus()
+    page.keyboard.press("Enter")
+    expect(listing).to_be_hidden()
+    expect(hint).to_be_focused()
     assert_clean(page)
+
+
+def test_key_list_on_a_phone_opens_above_the_step_controls(browser: Any, live_server: Any) -> None:
+    """At 360 px the hint is hidden (no room, few keyboards), but "?" from a keyboard still
+    opens the list, on screen and clear of the fixed step controls; Escape closes it and
+    focus lands on the step heading."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 360, "height": 740})
+    context.add_cookies([{"name": "django_language", "value": "de", "url": live_server.url}])
+    page = context.new_page()
+    page.goto("/replays/besik-example/step/5/?seat=A")
+    keys = page.locator("#replay-keys")
+    expect(keys.locator("summary")).to_be_hidden()
+    page.keyboard.press("?")
+    panel = keys.locator(".key-panel")
+    expect(panel).to_be_visible()
+    expect(panel).to_contain_text("Pos1")
+    close = keys.get_by_role("button", name="Schließen")
+    expect(close).to_be_focused()
+    _inside_viewport(page, panel)
+    controls = page.locator(".replay-controls").bounding_box()
+    box = panel.bounding_box()
+    assert controls is not None and box is not None
+    assert box["y"] + box["height"] <= controls["y"], (box, controls)
+    page.keyboard.press("Escape")
+    expect(panel).to_be_hidden()
+    expect(page.locator("#step-heading")).to_be_focused()
+    context.close()
 
 
 def test_key_list_is_a_plain_disclosure_without_javascript(browser: Any, live_server: Any) -> None:
