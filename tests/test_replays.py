@@ -439,3 +439,24 @@ def test_a_partie_replay_shows_the_deal_and_the_partie_totals(client: Client) ->
     entries = "".join(re.findall(r'<ol class="ledger-entries">(.*?)</ol>', html, re.S))
     ledger_steps = {int(n) for n in re.findall(r"/replays/partie/step/(\d+)/", entries)}
     assert ledger_steps and min(ledger_steps) > first_end
+
+
+def test_ledger_entries_name_the_category_before_its_points(client: Client, replays) -> None:
+    """ "+40 Melds." read as a count of melds: the category comes first, then its points."""
+    html = client.get(step_url("besik-example", 24)).content.decode()
+    entries = re.sub(
+        r"\s+", " ", "".join(re.findall(r'<ol class="ledger-entries">(.*?)</ol>', html, re.S))
+    )
+    assert "Melds +40. A declares a Besik" in entries
+    assert not re.search(r"\+\d+ [A-Z]", entries)
+
+
+def test_besik_trumps_line_after_the_talon_is_used_up_starts_a_sentence(
+    client: Client, replays
+) -> None:
+    last = build_timeline("besik", replays["besik-example"].record).last
+    for lang, words in (("en", "Trumps: hearts"), ("de", "Trumpf: Herz")):
+        client.cookies["django_language"] = lang
+        html = client.get(step_url("besik-example", last)).content.decode()
+        notes = re.findall(r'<p class="zone-note">([^<]*)</p>', html)
+        assert words in notes, notes
