@@ -809,13 +809,18 @@ class Average:
 
     >>> Average(-1.25).name("en"), Average(2.5).name("de"), Average(0.5, signed=False).name("de")
     ('\u22121.2', '+2,5', '0,5')
+    >>> Average(-3).name("en"), Average(0).name("en")
+    ('\u22123', '0')
     """
 
     value: float
     signed: bool = True
 
     def name(self, lang: str = "en") -> str:
-        text = f"{self.value:+.1f}" if self.signed else f"{self.value:.1f}"
+        if isinstance(self.value, int):  # an exact figure: no decimals
+            text = f"{self.value:+d}" if self.signed and self.value else str(self.value)
+        else:
+            text = f"{self.value:+.1f}" if self.signed else f"{self.value:.1f}"
         if text in ("+0.0", "-0.0"):
             text = "0.0"
         text = text.replace("-", "\u2212")
