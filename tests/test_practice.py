@@ -9,7 +9,9 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
@@ -369,3 +371,17 @@ def test_a_damaged_stored_record_is_replaced_not_a_500() -> None:
     assert client.get(reverse("home")).status_code == 200
     client.post(item_url(), {**right_answer(), "token": serve(client)})
     assert attempts(client) == 1
+
+
+def test_a_rare_case_can_be_asked_for_and_the_replays_link_to_it() -> None:
+    call_command("loaddata", str(settings.BASE_DIR / "fixtures" / "replays.json"), verbosity=0)
+    client = Client()
+    start = reverse("practice:start", args=["piquet", "counting"])
+    response = client.get(start + "?case=repique&level=2")
+    assert re.fullmatch(r"/practice/piquet/counting/2/repique-\d+/", response["Location"])
+    odd = client.get(start + "?case=nonsense")
+    assert re.fullmatch(r"/practice/piquet/counting/\d/\d+/", odd["Location"])
+    html = client.get(reverse("replays:step", args=["piquet-example", 0])).content.decode()
+    section = html.split('data-testid="not-in-example"', 1)[1].split("</section>", 1)[0]
+    assert 'href="/practice/piquet/counting/?case=repique"' in section
+    assert 'href="/practice/piquet/partie/?case=rubiconed"' in section

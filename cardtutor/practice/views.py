@@ -137,11 +137,15 @@ def progress_page(request: HtmxHttpRequest) -> HttpResponse:
 @require_safe
 @never_cache
 def start(request: HtmxHttpRequest, game: str, name: str) -> HttpResponse:
-    """A new item of the drill at the asked (or suggested) level: a redirect to its address."""
+    """A new item of the drill at the asked (or suggested) level, of the asked rare case if
+    ``?case=`` names one: a redirect to its address."""
     drill = _drill(game, name)
     suggested = progress.suggested_level(store.read(request), drill.key)
     level = _level(request.GET.get("level"), suggested) if "level" in request.GET else suggested
     seed = str(secrets.randbelow(10**9))
+    case = request.GET.get("case", "")
+    if case in drill.cases:  # a question of this rare case (an unknown case: any question)
+        seed = f"{case}-{seed}"
     return HttpResponseRedirect(reverse("practice:item", args=[game, name, int(level), seed]))
 
 

@@ -22,6 +22,7 @@ from django.utils.translation import get_language
 from cardtutor.core.rules_text import rule_anchors
 from cardtutor.engine.cards import Card, lang_key
 from cardtutor.engine.errors import NotationError
+from cardtutor.practice.links import practice_url
 from cardtutor.replays.advice import advice_for
 from cardtutor.replays.coverage import not_in_example
 from cardtutor.replays.timeline import timeline_for
@@ -91,7 +92,14 @@ def not_in_example_items(replay: Any) -> list[dict[str, str]]:
             label = deutsch if german else english
         else:
             label = str(item.label)
-        out.append({"key": item.key, "label": label, "url": f"{page}#{item.anchor}"})
+        out.append(
+            {
+                "key": item.key,
+                "label": label,
+                "url": f"{page}#{item.anchor}",
+                "practice_url": practice_url(item.key),
+            }
+        )
     return out
 
 
