@@ -772,7 +772,7 @@ def discards_of(spot: Spot) -> Iterable[int]:
             yield _mask(combo)
 
 
-@functools.lru_cache(maxsize=32)
+@functools.lru_cache(maxsize=8)  # a few MB each: the sample's draws and opponents' hands
 def analyse(spot: Spot, seed: int = 0) -> Analysis:
     """Value the legal discards of ``spot`` on a fixed sample of the unseen cards (one per
     ``seed``), by successive screening: every discard on the first deals of the sample, the
