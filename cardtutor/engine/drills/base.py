@@ -42,8 +42,8 @@ register_messages(
             "{text!r} ist keine Aufgabennummer dieser Übung.",
         ),
         "drill.missing": (
-            "Please answer every part: {field} is missing.",
-            "Bitte jede Teilfrage beantworten: {field} fehlt.",
+            "Please answer every part: “{field}” is missing.",
+            "Bitte jede Teilfrage beantworten: „{field}“ fehlt.",
         ),
         "drill.choice": (
             "{text!r} is not one of the choices for {field}.",
@@ -58,8 +58,8 @@ register_messages(
             "{text!r} passt nicht zu {field}: bitte zwischen {low} und {high}.",
         ),
         "drill.choices_count": (
-            "Choose between {low} and {high} of the answers for {field} (you chose {count}).",
-            "Für {field} zwischen {low} und {high} Antworten wählen (gewählt: {count}).",
+            "“{field}” takes from {low} to {high} of the answers; you chose {count}.",
+            "Bei „{field}“ gehören {low} bis {high} der Antworten hin; gewählt: {count}.",
         ),
         "drill.card_code": (
             "{text!r} is not a card.",
@@ -74,12 +74,12 @@ register_messages(
             "{card} wurde zweimal gewählt.",
         ),
         "drill.card_count": (
-            "Choose between {low} and {high} cards for {field} (you chose {count}).",
-            "Für {field} zwischen {low} und {high} Karten wählen (gewählt: {count}).",
+            "“{field}” takes from {low} to {high} cards; you chose {count}.",
+            "Bei „{field}“ gehören {low} bis {high} Karten hin; gewählt: {count}.",
         ),
         "drill.card_count_exact": (
-            "Choose exactly {low} card(s) for {field} (you chose {count}).",
-            "Für {field} genau {low} Karte(n) wählen (gewählt: {count}).",
+            "“{field}” takes exactly {low} of the cards; you chose {count}.",
+            "Bei „{field}“ gehören genau {low} der Karten hin; gewählt: {count}.",
         ),
     }
 )
