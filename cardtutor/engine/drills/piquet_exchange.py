@@ -165,7 +165,7 @@ register_messages(
             "Was jede Ablage im Durchschnitt bringt",
         ),
         "drill.exchange.h.discard": ("Discard", "Ablage"),
-        "drill.exchange.h.point": ("Point", "Point"),
+        "drill.exchange.h.point": ("The point", "Point"),
         "drill.exchange.h.seq": ("Sequences", "Sequenzen"),
         "drill.exchange.h.sets": ("Trios, quatorzes", "Quatorze, Trios"),
         "drill.exchange.h.bonus": (
@@ -173,7 +173,7 @@ register_messages(
             "Carte blanche, Repique, Pique",
         ),
         "drill.exchange.h.total": ("Average", "Durchschnitt"),
-        "drill.exchange.row": ("{which}: {cards}", "{which}: {cards}"),
+        "drill.exchange.row": ("{which}: the {cards}", "{which}: {cards}"),
         "drill.exchange.which.yours": ("yours", "deine"),
         "drill.exchange.which.best": ("best", "beste"),
         "drill.exchange.which.rank": ("number {n}", "Nummer {n}"),
@@ -279,7 +279,6 @@ register_messages(
         "drill.exchange.suit.1": ("diamonds", "Karo"),
         "drill.exchange.suit.2": ("hearts", "Herz"),
         "drill.exchange.suit.3": ("spades", "Pik"),
-        "drill.exchange.which.both": ("{which} ({also})", "{which} ({also})"),
         "drill.exchange.f.none": (
             "Nothing stands out: it throws the cards that score least in the declarations.",
             "Nichts Besonderes: sie wirft die Karten ab, die bei den Ansagen am wenigsten bringen.",
