@@ -8,13 +8,21 @@ from __future__ import annotations
 from cardtutor.engine.drills.base import AnswerError, Drill, Feedback, Item, Level
 from cardtutor.engine.drills.besik_melds import MeldDrill
 from cardtutor.engine.drills.besik_tricks import TrickDrill
+from cardtutor.engine.drills.piquet_answering import AnsweringDrill
 from cardtutor.engine.drills.piquet_counting import CountingDrill
 from cardtutor.engine.drills.piquet_exchange import ExchangeDrill
 from cardtutor.engine.drills.piquet_partie import PartieDrill
 
 DRILLS: dict[str, Drill] = {
     drill.key: drill
-    for drill in (PartieDrill(), CountingDrill(), ExchangeDrill(), MeldDrill(), TrickDrill())
+    for drill in (
+        PartieDrill(),
+        AnsweringDrill(),
+        CountingDrill(),
+        ExchangeDrill(),
+        MeldDrill(),
+        TrickDrill(),
+    )
 }
 
 __all__ = ["DRILLS", "AnswerError", "Drill", "Feedback", "Item", "Level"]
