@@ -10,6 +10,7 @@ from cardtutor.engine.drills.besik_melds import MeldDrill
 from cardtutor.engine.drills.besik_tricks import TrickDrill
 from cardtutor.engine.drills.piquet_answering import AnsweringDrill
 from cardtutor.engine.drills.piquet_counting import CountingDrill
+from cardtutor.engine.drills.piquet_declaring import DeclaringDrill
 from cardtutor.engine.drills.piquet_exchange import ExchangeDrill
 from cardtutor.engine.drills.piquet_partie import PartieDrill
 
@@ -17,6 +18,7 @@ DRILLS: dict[str, Drill] = {
     drill.key: drill
     for drill in (
         PartieDrill(),
+        DeclaringDrill(),
         AnsweringDrill(),
         CountingDrill(),
         ExchangeDrill(),

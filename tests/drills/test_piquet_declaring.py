@@ -1,0 +1,518 @@
+"""Drill 1 (declaring as elder): the checker agrees with the engine's own declarations and
+scores, and its sinking verdicts with the engine playing both declarations."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import statistics
+import string
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardtutor.engine.drills import DRILLS, AnswerError, Item, Level
+from cardtutor.engine.drills.base import FieldKind
+from cardtutor.engine.drills.piquet_declaring import (
+    CASES,
+    SINK_AT_MOST,
+    DeclaringDrill,
+    deal_of,
+    judge,
+    right_claims,
+    setup,
+)
+from cardtutor.engine.drills.piquet_dialogue import engine_run, settle, winner_of
+from cardtutor.engine.drills.piquet_hands import PiquetDeal, Role
+from cardtutor.engine.games import GAMES
+from cardtutor.engine.piquet import ENGINE, Declare, Phase, apply, best_declaration
+from cardtutor.engine.piquet.declarations import claim_score, honest
+from cardtutor.engine.piquet.masks import FULL, SUIT_MASKS, bits, pips
+from cardtutor.engine.record import GameRecord, replay
+from cardtutor.engine.text import Msg
+
+DRILL = DeclaringDrill()
+EXAMPLE_RECORD = (
+    Path(__file__).resolve().parents[2]
+    / "cardtutor"
+    / "engine"
+    / "examples"
+    / "piquet_example.json"
+)
+SEEDS = st.one_of(
+    st.integers(0, 10**6).map(str),
+    st.tuples(st.sampled_from(CASES), st.integers(0, 999)).map(lambda t: f"{t[0]}-{t[1]}"),
+    st.just("example"),
+)
+HAND = ("carte_blanche", "point", "sequence", "set")
+
+
+def right_data(item: Item) -> dict[str, str]:
+    return {k: str(v) for k, v in DRILL.expected(item).items()}
+
+
+def claims_of(item: Item) -> tuple[int, int, int]:
+    """The declarations an item's right answer makes, read back from its fields."""
+    expected = DRILL.expected(item)
+    hand = deal_of(item).hands[0]
+    point = next(
+        m
+        for s in SUIT_MASKS
+        for m in _submasks(hand & s)
+        if m.bit_count() == expected["point_cards"] and _pips(m) == expected["point_value"]
+    )
+    seq = int(expected["sequence"][1:], 16) if "sequence" in expected else 0
+    sets = int(expected["sets"][1:], 16) if "sets" in expected else 0
+    return point, seq, sets
+
+
+def _submasks(b: int) -> list[int]:
+    out, sub = [], b
+    while sub:
+        out.append(sub)
+        sub = (sub - 1) & b
+    return sorted(out, key=lambda m: -m.bit_count())
+
+
+def _pips(m: int) -> int:
+    return pips(m)
+
+
+def engine_honest(deal: PiquetDeal) -> tuple[int, int, int]:
+    """Elder's declarations as the engine's best honest declaration makes them."""
+    state = deal.state()
+    claims: list[int] = []
+    while state.phase is Phase.DECLARE:
+        action = best_declaration(state)
+        if state.turn == state.elder:
+            claims.append(action.cards)
+        state, _ = apply(state, action)
+    return claims[0], claims[1], claims[2]
+
+
+def engine_figures(deal: PiquetDeal, elder: tuple[int, int, int]) -> dict[Any, Any]:
+    """What the engine scores with these declarations of elder's (younger honest)."""
+    run = engine_run(deal, elder=elder)
+    breakdown = run.state.score_breakdown()
+    figures: dict[Any, Any] = {}
+    for role, seat in ((Role.ELDER, deal.elder), (Role.YOUNGER, deal.younger)):
+        figures[role] = tuple(breakdown[seat][c] for c in HAND)
+    figures["totals"] = (
+        run.state.total(deal.elder) - breakdown[deal.elder]["trick"],
+        run.state.total(deal.younger) - breakdown[deal.younger]["trick"],
+    )
+    return figures
+
+
+# ---------------------------------------------------------------------------------------------
+# The checker against the engine
+# ---------------------------------------------------------------------------------------------
+
+
+def _check_against_engine(item: Item) -> None:
+    s = setup(item.seed, item.level)
+    deal = s.deal
+    claims = claims_of(item)
+    honest_claims = engine_honest(deal)
+    if s.proposal is None:
+        # the right declarations are the engine's best honest ones (a point of equal value
+        # in another suit would be as right: the item asks for numbers)
+        assert claims[1:] == honest_claims[1:], item.seed
+        assert _pips(claims[0]) == _pips(honest_claims[0])
+        assert claims[0].bit_count() == honest_claims[0].bit_count()
+    else:
+        cat, sunk = s.proposal
+        sink = judge(deal, cat, sunk)
+        want = list(honest_claims)
+        if sink.worth:
+            want[cat] = sunk
+        assert list(claims[1:]) == want[1:], item.seed
+        assert (claims[0].bit_count(), _pips(claims[0])) == (want[0].bit_count(), _pips(want[0]))
+        # what sinking gives up and what it moves, as the engine scores both declarations
+        full = engine_figures(deal, honest_claims)
+        sunk_claims = list(honest_claims)
+        sunk_claims[cat] = sunk
+        sunk_figures = engine_figures(deal, (sunk_claims[0], sunk_claims[1], sunk_claims[2]))
+        margin = (full["totals"][0] - full["totals"][1]) - (
+            sunk_figures["totals"][0] - sunk_figures["totals"][1]
+        )
+        assert sink.actual == margin, item.seed
+        assert sink.cost == claim_score(cat, honest_claims[cat]) - claim_score(cat, sunk)
+        assert DRILL.expected(item)["cost"] == sink.cost
+        assert sink.worth == ("sinking" in item.tags)
+    # the played-out dialogue scores what the engine scores with the right declarations
+    mine = settle(deal, elder=claims)
+    engine = engine_figures(deal, claims)
+    assert mine.hand == (engine[Role.ELDER], engine[Role.YOUNGER]), item.seed
+    assert mine.totals == engine["totals"], item.seed
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=SEEDS, level=st.sampled_from(list(Level)))
+def test_the_expected_declarations_are_the_engines(seed: str, level: Level) -> None:
+    item = DRILL.item(seed, level)
+    _check_against_engine(item)
+    assert DRILL.check(item, DRILL.parse_answer(item, right_data(item))).correct
+
+
+@pytest.mark.parametrize("level", list(Level))
+def test_the_checker_agrees_with_the_engine_on_every_kind_of_item(level: Level) -> None:
+    for seed in [*map(str, range(30)), *(f"{c}-{n}" for c in CASES for n in range(6))]:
+        _check_against_engine(DRILL.item(seed, level))
+
+
+def test_a_safe_sinking_is_safe_against_every_hand_younger_can_hold() -> None:
+    """Safe means: with every twelve of the cards elder neither holds nor discarded, the
+    category goes the same way whether elder sinks or declares in full."""
+    checked = 0
+    for n in range(200):
+        s = setup(str(n), Level.HARD)
+        assert s.proposal is not None
+        cat, sunk = s.proposal
+        sink = judge(s.deal, cat, sunk)
+        unknown = bits(FULL & ~s.deal.hands[0] & ~s.deal.discards[0])
+        if not sink.safe or len(unknown) > 15:
+            continue
+        full = honest(cat, s.deal.hands[0])
+        for cards in itertools.combinations(unknown, 12):
+            younger = honest(cat, sum(1 << i for i in cards))
+            assert winner_of(cat, sunk, younger) == winner_of(cat, full, younger), n
+        checked += 1
+        if checked >= 6:
+            break
+    assert checked >= 3
+
+
+def test_an_unsafe_sinking_can_be_beaten_by_a_hand_younger_may_hold() -> None:
+    found = 0
+    for n in range(200):
+        s = setup(str(n), Level.HARD)
+        assert s.proposal is not None
+        cat, sunk = s.proposal
+        sink = judge(s.deal, cat, sunk)
+        if sink.safe:
+            continue
+        unknown = FULL & ~s.deal.hands[0] & ~s.deal.discards[0]
+        threat = honest(cat, unknown)  # a holding of at most eight cards: younger may hold it
+        assert threat.bit_count() <= 12
+        assert winner_of(cat, sunk, threat) is not Role.ELDER  # not sure to be good
+        assert not sink.worth
+        found += 1
+    assert found >= 5
+
+
+# ---------------------------------------------------------------------------------------------
+# The pools, the levels, the curated item
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", list(Level))
+@pytest.mark.parametrize("case", CASES)
+def test_every_rare_case_comes_when_asked_for(case: str, level: Level) -> None:
+    for n in range(10):
+        item = DRILL.item(f"{case}-{n}", level)
+        assert case in item.tags, (case, n, level, item.tags)
+
+
+def test_plain_seeds_mix_in_every_rare_case_often() -> None:
+    found = dict.fromkeys(CASES, 0)
+    for level in Level:
+        rare = 0
+        for n in range(120):
+            tags = DRILL.item(str(n), level).tags
+            for case in CASES:
+                found[case] += case in tags
+            rare += bool(tags & set(CASES))
+        assert rare >= 120 * (0.15 if level is not Level.HARD else 0.3), (level, rare)
+    assert all(n >= 5 for n in found.values()), found
+
+
+def test_items_are_reproducible_and_vary() -> None:
+    for level in Level:
+        items = [DRILL.item(str(n), level) for n in range(30)]
+        assert items == [DRILL.item(str(n), level) for n in range(30)]
+        assert len({str(i.question) for i in items}) == 30
+        assert {i.question["dealer"] for i in items} == {"A", "B"}
+
+
+def test_levels_differ() -> None:
+    rare = set(CASES)
+    for n in range(60):
+        easy, medium, hard = (DRILL.item(str(n), level) for level in Level)
+        if not easy.tags & rare:
+            # easy: one longest suit, one sequence, at most one trio or quatorze
+            hand = deal_of(easy).hands[0]
+            lengths = sorted(((hand & m).bit_count() for m in SUIT_MASKS), reverse=True)
+            assert lengths[0] > lengths[1]
+            assert "sequence" in DRILL.expected(easy)
+            assert easy.question["proposal"] is None
+        if not medium.tags & rare:
+            # medium: a choice to make (two points as long, two sequences, two sets)
+            assert medium.tags & {"point-value", "sequence-choice", "sets-choice"}, n
+            assert medium.question["proposal"] is None
+        # hard: always a sinking question, with the cost asked
+        assert hard.question["proposal"] is not None and "sinking-question" in hard.tags
+        assert "cost" in DRILL.expected(hard) and hard.concept == "piquet#sinking"
+    verdicts = [("sinking" in DRILL.item(str(n), Level.HARD).tags) for n in range(80)]
+    assert 20 <= sum(verdicts) <= 60  # worth it about half the time
+
+
+def test_each_choice_offers_exactly_one_right_declaration() -> None:
+    for seed in [*map(str, range(40)), *(f"{c}-{n}" for c in CASES for n in range(4))]:
+        for level in Level:
+            item = DRILL.item(seed, level)
+            s = setup(seed, level)
+            right = DRILL.expected(item)
+            for spec in item.fields:
+                if spec.kind is not FieldKind.CHOICE:
+                    continue
+                values = [o.value for o in spec.options]
+                assert right[spec.name] in values and len(values) >= 2
+                assert len(set(values)) == len(values)
+                cat = 1 if spec.name == "sequence" else 2
+                hand = s.deal.hands[0]
+                for value in values:
+                    claim = int(value[1:], 16)
+                    if value == right[spec.name] or claim & ~hand:
+                        continue
+                    # any other declaration offered sinks something and does not pay
+                    assert not judge(s.deal, cat, claim).worth, (seed, level, value)
+
+
+def test_an_item_shows_only_what_the_elder_hand_knows() -> None:
+    for n in range(40):
+        for level in Level:
+            item = DRILL.item(str(n), level)
+            deal = deal_of(item)
+            allowed = set(deal.hand(Role.ELDER))
+            allowed |= {c for c in deal.dealt_hand(Role.ELDER) if c.bit & deal.discards[0]}
+            if deal.carte_blanche(Role.YOUNGER):
+                allowed |= set(deal.dealt_hand(Role.YOUNGER))
+            shown = {c for s in item.shows for c in s.cards}
+            assert shown <= allowed, (n, level)
+
+
+def test_the_curated_example_is_cavendishs_deal_from_as_side_with_its_replay_steps() -> None:
+    record = GameRecord.from_json(json.loads(EXAMPLE_RECORD.read_text()))
+    steps = replay(ENGINE, record)
+    item = DRILL.item("example", Level.MEDIUM)
+    assert "Cavendish" in " ".join(s.text.render("en") for s in item.shows if s.text)
+    right = DRILL.expected(item)
+    assert (right["point_cards"], right["point_value"]) == (5, 49)
+    labels = {f.name: {o.value: o.label.render("en") for o in f.options} for f in item.fields}
+    assert labels["sequence"][right["sequence"]] == "Declare: quart major in hearts"
+    assert labels["sets"][right["sets"]] == "Declare: three jacks"
+    # younger's answers as the Example has them: "What do they make?", then "Good."
+    says = {f.name: f.say.render("en") for f in item.fields if f.say}
+    assert says == {
+        "point_value": "B: “What do they make?”",
+        "sequence": "B: “Good.”",
+        "sets": "B: “Good.”",
+    }
+    feedback = DRILL.check(item, DRILL.parse_answer(item, right_data(item)))
+    assert feedback.correct and feedback.replay == ("piquet-example", 3)
+    # step 3 is A's point declaration, as the item expects it
+    action = steps[3].action
+    assert action is not None and action.to_json() == {
+        "type": "declare",
+        "seat": "A",
+        "category": "point",
+        "cards": "8H JH QH KH AH",
+    }
+    # a wrong value links step 4, where A says what his point makes
+    wrong = DRILL.check(item, DRILL.parse_answer(item, right_data(item) | {"point_value": "48"}))
+    assert wrong.replay == ("piquet-example", 4)
+    said = " ".join(e.msg.render("en") for e in steps[4].events)
+    assert "Forty-nine." in said
+    # the played-out dialogue ends with the totals of step 10: A 10, B 17
+    (table,) = feedback.shows
+    totals = [row[1].params["total"] for row in table.rows if "total" in row[1].params]
+    state = steps[10].state
+    assert totals[-2:] == [state.total("A"), state.total("B")] == [10, 17]
+
+
+# ---------------------------------------------------------------------------------------------
+# Verdicts and words
+# ---------------------------------------------------------------------------------------------
+
+
+def _english(feedback: Any) -> str:
+    return " ".join(m.render("en") for m in (*feedback.answer, *feedback.reasons))
+
+
+def test_typical_mistakes_are_named() -> None:
+    item = DRILL.item("example", Level.EASY)
+    right = right_data(item)
+    options = {f.name: {o.label.render("en"): o.value for o in f.options} for f in item.fields}
+    # calling four cards (the spades) instead of five hearts
+    feedback = DRILL.check(
+        item, DRILL.parse_answer(item, right | {"point_cards": "4", "point_value": "38"})
+    )
+    text = _english(feedback)
+    assert not feedback.correct and "you called 4 cards; the right call is 5" in text
+    assert "38 is what your spades make" in text and feedback.rules[0] == "piquet#point"
+    # a sequence the hand does not hold
+    bad = options["sequence"]["Declare: quint major in hearts"]
+    feedback = DRILL.check(item, DRILL.parse_answer(item, right | {"sequence": bad}))
+    assert "You hold no quint major in hearts" in _english(feedback)
+    assert feedback.rules[0] == "piquet#sequences"
+    # sinking everything: it is not safe, and the reason says why
+    feedback = DRILL.check(
+        item, DRILL.parse_answer(item, right | {"sets": options["sets"]["Declare: three tens"]})
+    )
+    assert "You hold no three tens" in _english(feedback)
+
+
+def test_sinking_verdicts_both_ways_and_the_cost() -> None:
+    worth = next(DRILL.item(f"sinking-{n}", Level.HARD) for n in range(3))
+    costly = next(
+        i for i in (DRILL.item(str(n), Level.HARD) for n in range(40)) if "sinking" not in i.tags
+    )
+    for item, word in ((worth, "is worth it here"), (costly, "do not sink")):
+        s = setup(item.seed, item.level)
+        assert s.proposal is not None
+        cat, sunk = s.proposal
+        full = honest(cat, s.deal.hands[0])
+        right = right_data(item)
+        name = {0: "point_cards", 1: "sequence", 2: "sets"}[cat]
+        feedback = DRILL.check(item, DRILL.parse_answer(item, right))
+        assert feedback.correct and word in _english(feedback)
+        assert feedback.replay is None and "piquet#sinking" in feedback.rules
+        # the other choice is wrong, with the sinking rule in the reasons
+        other = sunk if "sinking" not in item.tags else full
+        data = dict(right)
+        if name == "point_cards":
+            data |= {"point_cards": str(other.bit_count()), "point_value": str(_pips(other))}
+        else:
+            data[name] = f"c{other:x}"
+        feedback = DRILL.check(item, DRILL.parse_answer(item, data))
+        assert not feedback.correct and "Sinking pays only when it is safe" in _english(feedback)
+        # a wrong cost is named
+        data = right | {"cost": str(int(right["cost"]) + 1)}
+        feedback = DRILL.check(item, DRILL.parse_answer(item, data))
+        assert not feedback.correct and f"it is {right['cost']}" in _english(feedback)
+        assert feedback.rules[0] == "piquet#sinking"
+    assert int(right_data(worth)["cost"]) <= SINK_AT_MOST
+
+
+def _answers(item: Item, rng: random.Random) -> dict[str, str]:
+    data: dict[str, str] = {}
+    for spec in item.fields:
+        if spec.kind is FieldKind.CHOICE:
+            data[spec.name] = rng.choice([o.value for o in spec.options])
+        else:
+            data[spec.name] = str(rng.randint(spec.low, min(spec.high, 60)))
+    return data
+
+
+def test_every_verdict_reads_in_both_languages() -> None:
+    rng = random.Random(7)
+    anchors = GAMES["piquet"].rule_anchors
+    for seed in [*map(str, range(20)), *(f"{c}-{n}" for c in CASES for n in range(3)), "example"]:
+        for level in Level:
+            item = DRILL.item(seed, level)
+            for data in (right_data(item), _answers(item, rng), _answers(item, rng)):
+                feedback = DRILL.check(item, DRILL.parse_answer(item, data))
+                msgs: list[Msg] = [*feedback.answer, *feedback.reasons]
+                msgs += [
+                    c for s in feedback.shows for row in s.rows for c in row if isinstance(c, Msg)
+                ]
+                msgs += [s.text for s in item.shows if s.text]
+                msgs += [s.label for s in item.shows if s.label]
+                msgs += [f.label for f in item.fields] + [f.say for f in item.fields if f.say]
+                msgs += [o.label for f in item.fields for o in f.options]
+                for msg in msgs:
+                    en, de = msg.render("en"), msg.render("de")
+                    assert en and de and "{" not in en + de and "}" not in en + de, msg
+                    if len(en.split()) > 3:
+                        assert en != de, en
+                assert all(r.split("#")[1] in anchors for r in feedback.rules)
+                if feedback.correct:
+                    assert feedback.rules[0] == item.concept
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"point_cards": "5"},
+        {"point_cards": "five", "point_value": "49", "sequence": "cf00000", "sets": "c10100010"},
+        {"point_cards": "5", "point_value": "1e9", "sequence": "cf00000", "sets": "c10100010"},
+        {"point_cards": "9", "point_value": "49", "sequence": "cf00000", "sets": "c10100010"},
+        {"point_cards": "5", "point_value": "49", "sequence": "cffffffff", "sets": "c10100010"},
+        {"point_cards": "5", "point_value": "49", "sequence": "cf00000", "sets": "three jacks"},
+    ],
+)
+def test_malformed_answers_are_refused_with_a_message(data: dict[str, str]) -> None:
+    item = DRILL.item("example", Level.EASY)
+    with pytest.raises(AnswerError) as raised:
+        DRILL.parse_answer(item, data)
+    assert raised.value.render("de") != raised.value.render("en")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 50).map(str),
+    level=st.sampled_from(list(Level)),
+    junk=st.dictionaries(
+        st.sampled_from(["point_cards", "point_value", "sequence", "sets", "cost", "x"]),
+        st.one_of(st.text(max_size=30), st.integers(-5, 200).map(str), st.just("c0")),
+    ),
+)
+def test_any_form_data_is_an_answer_or_an_answer_error(
+    seed: str, level: Level, junk: dict[str, str]
+) -> None:
+    item = DRILL.item(seed, level)
+    try:
+        answer = DRILL.parse_answer(item, junk)
+    except AnswerError as error:
+        assert error.render("en")
+    else:
+        assert DRILL.check(item, answer).correct in (True, False)
+
+
+def test_random_strings_are_refused() -> None:
+    rng = random.Random(3)
+    item = DRILL.item("4", Level.HARD)
+    for _n in range(200):
+        data = {
+            f.name: "".join(
+                rng.choice(string.ascii_letters + "#<>") for _ in range(rng.randint(0, 9))
+            )
+            for f in item.fields
+        }
+        with pytest.raises(AnswerError):
+            DRILL.parse_answer(item, data)
+
+
+def test_registered_and_fast() -> None:
+    assert DRILLS[DRILL.key].number == 1
+    setup.cache_clear()
+    timings = []
+    for n in range(150):
+        level = Level(1 + n % 3)
+        start = time.perf_counter()
+        DRILL.item(str(20_000 + n), level)
+        timings.append(time.perf_counter() - start)
+    assert statistics.median(timings) < 0.005
+    item = DRILL.item("20001", Level.HARD)
+    start = time.perf_counter()
+    DRILL.check(item, DRILL.parse_answer(item, right_data(item)))
+    assert time.perf_counter() - start < 1.5
+
+
+def test_right_claims_are_legal_declarations() -> None:
+    for n in range(30):
+        s = setup(str(n), Level.HARD)
+        state = s.deal.state()
+        claims = right_claims(s)
+        for cat, claim in enumerate(claims):
+            action = Declare(state.seats[state.turn], ("point", "sequence", "set")[cat], claim)
+            assert action in state.legal_actions
+            state, _ = apply(state, action)
+            state, _ = apply(state, best_declaration(state))
