@@ -197,9 +197,9 @@ register_messages(
             "hat immer einer mehr Karten eines Rangs oder den höheren Rang.",
         ),
         "drill.answering.r.elder_none": (
-            "{elder} declares {what}: there is nothing to answer, and what you hold in it is "
+            "{elder} says “{line}”: there is nothing to answer, and whatever you hold there is "
             "good without a comparison (sunk cards do not bar).",
-            "{elder} sagt {what} an: da gibt es nichts zu beantworten, und was du darin hast, "
+            "{elder} sagt „{line}“: da gibt es nichts zu beantworten, und was du darin hast, "
             "ist ohne Vergleich gut (Verschwiegenes sperrt nicht).",
         ),
         "drill.answering.r.total": (
@@ -606,7 +606,7 @@ class AnsweringDrill:
                     Msg(
                         "drill.answering.r.elder_none",
                         elder=deal.elder,
-                        what=Msg(f"piquet.say.none.{cat}"),
+                        line=Msg(f"piquet.say.none.{cat}"),
                     )
                 )
             reasons += comparison(deal, s, cat)

@@ -568,7 +568,7 @@ def _near_misses(cat: int, hand: int) -> list[int]:
 def options(deal: PiquetDeal, cat: int, right: int, proposal: int | None = None) -> list[int]:
     """The claims offered in ``cat``: the right one, the full declaration and the proposed
     sinking, other declarations that sink and do not pay, and near misses the hand does not
-    hold; best first, nothing last."""
+    hold (at most four, "nothing" last)."""
     hand = deal.hands[0]
     full = honest(cat, hand)
     candidates: list[int] = [right, full]
@@ -590,7 +590,8 @@ def options(deal: PiquetDeal, cat: int, right: int, proposal: int | None = None)
     keep = [c for c in out if c in (right, full, proposal)]
     rest = sorted((c for c in out if c not in keep), key=lambda c: (c == 0, -claim_score(cat, c)))
     out = keep + rest[: max(0, 4 - len(keep))]
-    out.sort(key=lambda c: (c == 0, [-x for x in best_value(cat, c)], -claim_score(cat, c)))
+    # a fixed order that does not put the right one in a fixed place ("nothing" last)
+    out.sort(key=lambda c: (c == 0, (c * 2654435761 + cat) % 4093))
     return out
 
 
