@@ -159,11 +159,11 @@ def test_all_four_at_once_then_no_single_besik(ruleset: str) -> None:
         assert msg.key == "besik.err.inside"
     msg = refusal(state, "meld besik QS#2 JD#2")
     assert msg.render("en") == (
-        "the jack of diamonds (JD#2) is part of a declared double Besik, which already counts "
+        "the jack of diamonds is part of a declared double Besik, which already counts "
         "as the smaller Besiks declared at once: its cards make no further Besik"
     )
     assert msg.render("de") == (
-        "Karo-Bauer (JD#2) gehört zu einem gemeldeten Doppel-Besik, der schon als die "
+        "Karo-Bauer gehört zu einem gemeldeten Doppel-Besik, der schon als die "
         "kleineren Besiks auf einmal gemeldet zählt: seine Karten ergeben keinen weiteren Besik"
     )
     assert refusal(state, "meld double-besik QS#1 QS#2 JD#1 JD#2").key == (
@@ -177,7 +177,7 @@ def test_a_besik_may_not_repeat_with_a_card_of_another(ruleset: str) -> None:
     state = b_declares(["besik QS#1 JD#1"], ruleset=ruleset)
     assert refusal(state, "meld besik QS#1 JD#1").key == "besik.err.repeat.besik"
     assert refusal(state, "meld besik QS#2 JD#1").render("en") == (
-        "the jack of diamonds (JD#1) has already served in a Besik: the same meld needs fresh cards"
+        "the jack of diamonds has already served in a Besik: the same meld needs fresh cards"
     )
     assert listed(state, "meld besik QS#2 JD#2")
 
@@ -238,12 +238,12 @@ def test_double_must_contain_the_besik_it_builds_on_whole(ruleset: str) -> None:
     state = b_declares(["besik QS#1 JD#1"], players=3, ruleset=ruleset)
     msg = refusal(state, "meld double-besik QS#1 QS#2 JD#2 JD#3")
     assert msg.render("en") == (
-        "the queen of spades (QS#1) served in an earlier declaration that this double Besik "
+        "the queen of spades served in an earlier declaration that this double Besik "
         "does not contain whole: it may build on one whole earlier declaration, the rest "
         "fresh from the hand"
     )
     assert msg.render("de") == (
-        "Pik-Dame (QS#1) diente in einer früheren Meldung, die dieser Doppel-Besik nicht ganz "
+        "Pik-Dame diente in einer früheren Meldung, die dieser Doppel-Besik nicht ganz "
         "enthält: er darf auf einer ganzen früheren Meldung aufbauen, der Rest kommt frisch "
         "aus der Hand"
     )
@@ -279,7 +279,7 @@ def test_after_a_triple_no_besik_nor_double(ruleset: str) -> None:
     assert "Tripelbesik" in msg.render("de")
     msg = refusal(state, "meld double-besik QS#1 QS#3 JD#1 JD#2")
     assert msg.render("en") == (
-        "the jack of diamonds (JD#1) is part of a declared triple Besik, which already counts "
+        "the jack of diamonds is part of a declared triple Besik, which already counts "
         "as the smaller Besiks declared at once: its cards make no further double Besik"
     )
     assert msg.render("de").endswith("seine Karten ergeben keinen weiteren Doppel-Besik")

@@ -149,12 +149,12 @@ register_messages(
         "besik.discard": ("{seat} discards the {card}.", "{seat} wirft {card} ab."),
         "besik.trick": (
             "{seat} wins the trick with the {card}.",
-            "{seat} gewinnt den Stich mit {card}.",
+            "{seat} macht den Stich mit {card}.",
         ),
         "besik.trick.identical": (
             "{seat} wins the trick with the {card}: of two identical cards the first played wins.",
-            "{seat} gewinnt den Stich mit {card}: von zwei gleichen Karten gewinnt die zuerst "
-            "gespielte.",
+            "{seat} macht den Stich mit {card}: von zwei gleichen Karten macht die zuerst "
+            "gespielte den Stich.",
         ),
         "besik.draw": ("{seat} draws the {card} from the talon.", "{seat} zieht {card} vom Talon."),
         "besik.draw.hidden": (
@@ -264,12 +264,12 @@ register_messages(
         ),
         "besik.err.no_deal": ("this is not the time to deal", "jetzt wird nicht gegeben"),
         "besik.err.not_held": (
-            "you do not hold the {card} ({code})",
-            "du hast {card} ({code}) nicht auf der Hand",
+            "you do not hold the {card}",
+            "du hast {card} nicht auf der Hand",
         ),
         "besik.err.not_in_play": (
-            "the {card} ({code}) is not in play: {packs} packs are used",
-            "{card} ({code}) ist nicht im Spiel: es wird mit {packs} Kartenspielen gespielt",
+            "the {card} is not in play: {packs} packs are used",
+            "{card} ist nicht im Spiel: es wird mit {packs} Kartenspielen gespielt",
         ),
         "besik.err.draw_first": (
             "you won the trick: draw from the talon before you lead",
@@ -314,14 +314,13 @@ register_messages(
             "dieselbe Karte ist doppelt angegeben",
         ),
         "besik.err.reused": (
-            "the {card} ({code}) has already served in {meld}: the same meld needs fresh cards",
-            "{card} ({code}) wurde schon für {meld} verwendet: dieselbe Meldung braucht "
-            "frische Karten",
+            "the {card} has already served in {meld}: the same meld needs fresh cards",
+            "{card} wurde schon für {meld} verwendet: dieselbe Meldung braucht frische Karten",
         ),
         "besik.err.inside": (
-            "the {card} ({code}) is part of a declared {label}, which already counts as the "
+            "the {card} is part of a declared {label}, which already counts as the "
             "smaller Besiks declared at once: its cards make no further {wanted}",
-            "{card} ({code}) gehört zu einem gemeldeten {label}, der schon als die kleineren "
+            "{card} gehört zu einem gemeldeten {label}, der schon als die kleineren "
             "Besiks auf einmal gemeldet zählt: seine Karten ergeben keinen weiteren {wanted}",
         ),
         "besik.err.double_separate": (
@@ -341,10 +340,10 @@ register_messages(
             "(einem Besik oder Doppel-Besik), der Rest frisch aus der Hand",
         ),
         "besik.err.not_whole": (
-            "the {card} ({code}) served in an earlier declaration that this {label} does not "
+            "the {card} served in an earlier declaration that this {label} does not "
             "contain whole: it may build on one whole earlier declaration, the rest fresh from "
             "the hand",
-            "{card} ({code}) diente in einer früheren Meldung, die dieser {label} nicht ganz "
+            "{card} diente in einer früheren Meldung, die dieser {label} nicht ganz "
             "enthält: er darf auf einer ganzen früheren Meldung aufbauen, der Rest kommt frisch "
             "aus der Hand",
         ),
@@ -370,8 +369,8 @@ register_messages(
             "{card} ist keine Trumpf-Sieben",
         ),
         "besik.err.seven_done": (
-            "the {card} ({code}) has already been declared",
-            "{card} ({code}) wurde schon gemeldet",
+            "the {card} has already been declared",
+            "{card} wurde schon gemeldet",
         ),
         "besik.err.sevens_count": (
             "declare one or two trump sevens (there is no meld of three sevens)",

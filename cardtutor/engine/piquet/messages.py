@@ -84,7 +84,14 @@ register_messages(
         "piquet.say.none.2": ("No trio or quatorze.", "Kein Trio und kein Quatorze."),
         # play
         "piquet.play.lead": ("{seat} leads the {card}.", "{seat} spielt {card} aus."),
-        "piquet.play.follow": ("{seat} plays the {card}.", "{seat} gibt {card} zu."),
+        "piquet.play.follow": (
+            "{seat} follows suit with the {card}.",
+            "{seat} bedient mit {card}.",
+        ),
+        "piquet.play.discard": (
+            "{seat} cannot follow suit and discards the {card}.",
+            "{seat} kann nicht bedienen und wirft {card} ab.",
+        ),
         # scores
         "piquet.score.carte_blanche": (
             "{seat} scores {points} for carte blanche (no king, queen or jack in the {dealt} "

@@ -260,7 +260,8 @@ def full_play(state: State, action: Play, explain: bool) -> tuple[State, Tally]:
     leader = state.leader
     winner = _winner(lead, idx, leader, t)
     if explain:
-        tally.play(t, "piquet.play.follow", card)
+        followed = ALL_CARDS[lead].suit == card.suit
+        tally.play(t, "piquet.play.follow" if followed else "piquet.play.discard", card)
     if winner == t:
         tally.score(t, TRICK, POINTS_TRICK, "piquet.score.trick", (ALL_CARDS[lead], card))
         if pique != PIQUE_DEAD:
