@@ -95,54 +95,54 @@ register_messages(
         # scores
         "piquet.score.carte_blanche": (
             "{seat} scores {points} for carte blanche (no king, queen or jack in the {dealt} "
-            "cards dealt): {total}.",
+            "cards dealt), {total} in all.",
             "{seat} zählt {points} für Carte blanche (kein König, keine Dame, kein Bube unter den "
-            "{dealt} gegebenen Karten): {total}.",
+            "{dealt} gegebenen Karten), zusammen {total}.",
         ),
         "piquet.score.0": (
-            "{seat} scores {points} for the point, {name} ({cards}): {total}.",
-            "{seat} zählt {points} für den Point, {name} ({cards}): {total}.",
+            "{seat} scores {points} for the point, {name} ({cards}), {total} in all.",
+            "{seat} zählt {points} für den Point, {name} ({cards}), zusammen {total}.",
         ),
         "piquet.score.1": (
-            "{seat} scores {points} for a {name} ({cards}): {total}.",
-            "{seat} zählt {points} für eine {name} ({cards}): {total}.",
+            "{seat} scores {points} for a {name} ({cards}), {total} in all.",
+            "{seat} zählt {points} für eine {name} ({cards}), zusammen {total}.",
         ),
         "piquet.score.2": (
-            "{seat} scores {points} for {name} ({cards}): {total}.",
-            "{seat} zählt {points} für {name} ({cards}): {total}.",
+            "{seat} scores {points} for {name} ({cards}), {total} in all.",
+            "{seat} zählt {points} für {name} ({cards}), zusammen {total}.",
         ),
         "piquet.score.lead": (
-            "{seat} scores {points} for leading: {total}.",
-            "{seat} zählt {points} für das Ausspielen: {total}.",
+            "{seat} scores {points} for leading, {total} in all.",
+            "{seat} zählt {points} für das Ausspielen, zusammen {total}.",
         ),
         "piquet.score.trick": (
-            "{seat} wins the trick as second player and scores {points}: {total}.",
-            "{seat} macht als Zweiter den Stich und zählt {points}: {total}.",
+            "{seat} wins the trick as second player and scores {points}, {total} in all.",
+            "{seat} macht als Zweiter den Stich und zählt {points}, zusammen {total}.",
         ),
         "piquet.score.last_trick": (
-            "{seat} scores {points} more for the last trick: {total}.",
-            "{seat} zählt {points} zusätzlich für den letzten Stich: {total}.",
+            "{seat} scores {points} more for the last trick, {total} in all.",
+            "{seat} zählt {points} zusätzlich für den letzten Stich, zusammen {total}.",
         ),
         "piquet.score.cards": (
-            "{seat} wins the cards ({tricks} tricks) and scores {points}: {total}.",
-            "{seat} gewinnt die Karten ({tricks} Stiche) und zählt {points}: {total}.",
+            "{seat} wins the cards ({tricks} tricks) and scores {points}, {total} in all.",
+            "{seat} gewinnt die Karten ({tricks} Stiche) und zählt {points}, zusammen {total}.",
         ),
         "piquet.score.capot": (
-            "{seat} wins every trick: capot, {points} instead of {cards_points}: {total}.",
-            "{seat} macht alle Stiche: Capot, {points} statt {cards_points}: {total}.",
+            "{seat} wins every trick: capot, {points} instead of {cards_points}, {total} in all.",
+            "{seat} macht alle Stiche: Capot, {points} statt {cards_points}, zusammen {total}.",
         ),
         "piquet.score.repique": (
             "{seat} has {reached} in hand alone before {other} reckons anything (in the order "
-            "carte blanche, point, sequences, sets): repique, {points} more: {total}.",
+            "carte blanche, point, sequences, sets): repique, {points} more, {total} in all.",
             "{seat} hat {reached} allein aus der Hand, bevor {other} etwas zählt (in der "
-            "Reihenfolge Carte blanche, Point, Sequenzen, Quatorze und Trios): Repique, {points} dazu: "
-            "{total}.",
+            "Reihenfolge Carte blanche, Point, Sequenzen, Quatorze und Trios): Repique, {points} dazu, "
+            "zusammen {total}.",
         ),
         "piquet.score.pique": (
             "{seat} reaches {reached} in hand and play before {other} has reckoned anything: "
-            "pique, {points} more: {total}.",
+            "pique, {points} more, {total} in all.",
             "{seat} erreicht {reached} aus Hand und Spiel, bevor {other} etwas gezählt hat: "
-            "Pique, {points} dazu: {total}.",
+            "Pique, {points} dazu, zusammen {total}.",
         ),
         "piquet.score.partie": (
             "{seat} wins the partie, {hi} to {lo}: the difference plus {bonus} makes {points}.",
