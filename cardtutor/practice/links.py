@@ -18,6 +18,7 @@ PRACTISE: dict[str, tuple[str, str | None]] = {
     "equal": ("piquet.counting", "equal-point"),
     "pique": ("piquet.counting", "pique"),
     "repique": ("piquet.counting", "repique"),
+    "sinking": ("piquet.declaring", "sinking"),
     "capot": ("piquet.play", "capot"),
     "partie": ("piquet.partie", None),
     "rubicon": ("piquet.partie", "rubiconed"),

@@ -1,0 +1,35 @@
+"""The replays' "not in this example: practise it" links lead to a drill that has the case."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtutor.engine.drills import DRILLS
+from cardtutor.practice.links import PRACTISE, practice_url
+from cardtutor.replays.coverage import ITEMS
+
+
+@pytest.mark.parametrize("item_key", sorted(PRACTISE))
+def test_every_practice_link_names_a_drill_of_the_right_game_and_one_of_its_cases(
+    item_key: str,
+) -> None:
+    drill_key, case = PRACTISE[item_key]
+    assert drill_key in DRILLS, f"{item_key}: no drill {drill_key!r}"
+    drill = DRILLS[drill_key]
+    games = {item.game for item in ITEMS if item.key == item_key}
+    assert games == {drill.game}, (
+        f"{item_key} is a {games} item but {drill_key} a {drill.game} drill"
+    )
+    url = practice_url(item_key)
+    assert url.startswith(f"/practice/{drill.game}/")
+    if case is not None:
+        assert case in drill.cases, f"{drill_key} has no case {case!r}"
+        assert url.endswith(f"?case={case}")
+
+
+def test_sinking_is_practised_in_the_declaring_drill() -> None:
+    assert practice_url("sinking") == "/practice/piquet/declaring/?case=sinking"
+
+
+def test_an_item_without_a_drill_has_no_practice_link() -> None:
+    assert practice_url("no-such-item") == ""
