@@ -10,16 +10,20 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 # apt-get needs root; use sudo when we are not root.
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+APT    := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get
+# The settings default to production (debug off, a secret key required); the development
+# targets run with debug on unless the caller says otherwise. serve-prod sets it off.
+export DJANGO_DEBUG ?= true
 
 .PHONY: help install install-dev run test test-postgres lint format typecheck messages migrate \
-        fixtures browser bench serve-prod collectstatic clean makemessages
+        fixtures browser bench serve-prod collectstatic clean makemessages postgres
 
 help:
 	@echo "make run         set up (virtualenv, install, migrate, load fixtures) and serve on http://$(HOST):$(PORT)/"
 	@echo "make install     the set-up alone"
 	@echo "make test        set up, install Chromium if missing, run ruff (lint and format), mypy and the whole test suite"
 	@echo "make bench       engine and HTTP benchmarks (prints 'name value unit' lines)"
-	@echo "make test-postgres  the suite against the PostgreSQL in DATABASE_URL"
+	@echo "make test-postgres  the whole suite on a throwaway PostgreSQL (or the one in DATABASE_URL)"
 	@echo "make serve-prod  gunicorn with production settings and hashed, compressed static files"
 
 $(VENV)/.created:
@@ -63,7 +67,7 @@ run: install
 browser:
 	@if [ ! -x /usr/bin/chromium ]; then \
 	  echo "Installing Debian's chromium for the browser tests"; \
-	  { $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } \
+	  { $(APT) update -qq && $(APT) install -y -qq chromium; } \
 	    || { echo "Could not install chromium"; [ "$$CI" != "true" ] || exit 1; }; \
 	fi
 
@@ -80,11 +84,22 @@ typecheck: $(VENV)/.installed-dev
 test: install-dev browser lint typecheck
 	$(BIN)/pytest
 
-# The whole suite against PostgreSQL: DATABASE_URL=postgres://user:pw@host/db make test-postgres
-test-postgres: install-dev browser
-	@[ -n "$$DATABASE_URL" ] || { echo "Set DATABASE_URL=postgres://..."; exit 2; }
+# Debian's PostgreSQL server binaries (initdb, pg_ctl), installed when missing.
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	  echo "Installing Debian's postgresql"; \
+	  $(APT) update -qq && $(APT) install -y -qq postgresql; }
+
+$(VENV)/.installed-postgres: $(VENV)/.installed-dev
 	$(BIN)/pip install --quiet -e '.[dev,postgres]'
-	$(BIN)/pytest
+	touch $@
+
+# The whole suite on PostgreSQL. Without DATABASE_URL: a throwaway cluster on a loopback port
+# (deploy/with-postgres: initdb in a temporary directory, dropped and stopped afterwards).
+# With DATABASE_URL=postgres://user:pw@host/db: that server (the user may create databases).
+test-postgres: install-dev browser postgres $(VENV)/.installed-postgres
+	@if [ -n "$$DATABASE_URL" ]; then $(BIN)/pytest $(PYTEST_ARGS); \
+	 else deploy/with-postgres $(BIN)/pytest $(PYTEST_ARGS); fi
 
 bench: install-dev
 	$(PY) -m bench

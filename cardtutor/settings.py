@@ -1,25 +1,39 @@
 """Settings for cardtutor, read from environment variables.
 
-Development is the default (``DJANGO_DEBUG`` unset or true): an SQLite file in
-the project folder and a fixed, clearly insecure secret key. Production mode
-(``DJANGO_DEBUG=false``) requires ``DJANGO_SECRET_KEY`` and turns on every
-security setting, so ``manage.py check --deploy --fail-level WARNING`` is clean.
+Production is the default: ``DJANGO_DEBUG`` unset or false requires ``DJANGO_SECRET_KEY`` and
+turns on every security setting, so ``manage.py check --deploy --fail-level WARNING`` is clean.
+Development (``make run``) and the tests (``[tool.pytest.ini_options] env`` in pyproject.toml)
+set ``DJANGO_DEBUG=true``: an SQLite file in the project folder and a fixed, clearly insecure
+secret key.
 
 Variables:
 
-- ``DJANGO_DEBUG``: ``true`` (default) or ``false``.
+- ``DJANGO_DEBUG``: ``false`` (default) or ``true``.
 - ``DJANGO_SECRET_KEY``: required when debug is off.
 - ``DJANGO_ALLOWED_HOSTS``: comma-separated; default ``127.0.0.1,localhost`` (and ``testserver``).
 - ``DATABASE_URL``: e.g. ``postgres://user:pw@host/db``; default ``sqlite:///<project>/db.sqlite3``.
+  ``DJANGO_CONN_MAX_AGE``: seconds a database connection is kept (default 60).
+- ``REDIS_URL``: e.g. ``redis://127.0.0.1:6379/0``. Then the cache (rendered steps, replay
+  versions, verdicts) is Django's ``RedisCache`` shared by every process and host, and
+  sessions are ``cached_db`` (read from Redis, kept in the database). Without it: local
+  memory per process and database sessions. ``DJANGO_CACHE_KEY_PREFIX`` (default
+  ``cardtutor``) separates several sites or releases in one Redis.
 - ``DJANGO_SECURE_SSL_REDIRECT``, ``DJANGO_SECURE_COOKIES``, ``DJANGO_HSTS_SECONDS``:
   production defaults ``true``, ``true``, ``31536000``; switch off only when serving plain
   HTTP on loopback (``make serve-prod`` does, see the Makefile).
+- ``DJANGO_HSTS_INCLUDE_SUBDOMAINS``, ``DJANGO_HSTS_PRELOAD``: opt-in (default ``false``):
+  both bind every subdomain, preload for a long time; only the domain's owner can decide that.
 - ``DJANGO_LOGIN_FAILURE_LIMIT``, ``DJANGO_LOGIN_COOLOFF_MINUTES``: failed log-ins of one user
   name from one address before it is locked (default 5), and for how long (default 15).
-- ``DJANGO_BEHIND_PROXY``: ``true`` to trust ``X-Forwarded-Proto`` from a TLS-terminating proxy.
+- ``DJANGO_BEHIND_PROXY``: ``true`` behind nginx (``deploy/nginx.conf.template``): trust its
+  ``X-Forwarded-Proto`` and take the client's address for the log-in throttle from its
+  ``X-Real-IP``. Only with the application server reachable from the proxy alone.
+- ``DJANGO_CSRF_TRUSTED_ORIGINS``: comma-separated origins (``https://example.org``).
 - ``DJANGO_CACHE_BACKEND``, ``DJANGO_CACHE_LOCATION``, ``DJANGO_CACHE_TIMEOUT``,
-  ``DJANGO_CACHE_MAX_ENTRIES``: the cache (default local memory, 86400 s, 3000 entries);
-  ``DJANGO_REPLAY_VERSION_TTL``: seconds a replay's content version is reused (default 2).
+  ``DJANGO_CACHE_MAX_ENTRIES``: the cache without ``REDIS_URL`` (default local memory,
+  86400 s, 3000 entries); ``DJANGO_REPLAY_VERSION_TTL``: seconds a replay's content version
+  is reused (default 2).
+- ``DJANGO_STATIC_ROOT``, ``DJANGO_LOG_LEVEL``: where collectstatic writes; the log level.
 """
 
 from __future__ import annotations
@@ -27,6 +41,7 @@ from __future__ import annotations
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 import django_stubs_ext
@@ -54,12 +69,15 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
+DEBUG = env_bool("DJANGO_DEBUG", False)
 
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
-        raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is false.")
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is false "
+            "(the default; for development set DJANGO_DEBUG=true, as make run does)."
+        )
     SECRET_KEY = "django-insecure-development-only-key-do-not-use-in-production"
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver", "[::1]"])
@@ -143,19 +161,38 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Rendered replay steps (cardtutor/replays/rendering.py). Keys carry a content version, so
-# entries never go stale and any backend Django ships can hold them; default: local memory,
-# per process (an LRU). DJANGO_CACHE_BACKEND is a backend's dotted path.
-CACHES = {
-    "default": {
+# entries never go stale and any backend Django ships can hold them. With REDIS_URL every
+# process and host shares one Redis (Django's own RedisCache, with redis-py): an edit through
+# one is served by all at once. Otherwise local memory, per process (an LRU);
+# DJANGO_CACHE_BACKEND is a backend's dotted path.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+CACHE_TIMEOUT = int(os.environ.get("DJANGO_CACHE_TIMEOUT", "86400"))
+_default_cache: dict[str, Any]
+if REDIS_URL:
+    _default_cache = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "TIMEOUT": CACHE_TIMEOUT,
+        "KEY_PREFIX": os.environ.get("DJANGO_CACHE_KEY_PREFIX", "cardtutor"),
+        # A Redis that does not answer fails the request within a second, not a minute.
+        "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+    }
+    # Sessions (anonymous learners' progress, log-ins) are read from Redis and kept in the
+    # database, so a Redis restart or eviction loses none.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+else:
+    _default_cache = {
         "BACKEND": os.environ.get(
             "DJANGO_CACHE_BACKEND", "django.core.cache.backends.locmem.LocMemCache"
         ),
         "LOCATION": os.environ.get("DJANGO_CACHE_LOCATION", "cardtutor"),
-        "TIMEOUT": int(os.environ.get("DJANGO_CACHE_TIMEOUT", "86400")),
+        "TIMEOUT": CACHE_TIMEOUT,
         "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("DJANGO_CACHE_MAX_ENTRIES", "3000"))},
-    },
-    # {% cache %} fragments of base.html (header, footer: the same for every visitor); none
-    # while DEBUG is on, so edited templates show at once.
+    }
+CACHES = {
+    "default": _default_cache,
+    # {% cache %} fragments of base.html (header, footer: the same for every visitor and every
+    # replay, so per process is enough); none while DEBUG is on, so edited templates show.
     "template_fragments": {
         "BACKEND": "django.core.cache.backends.dummy.DummyCache"
         if DEBUG
@@ -191,6 +228,9 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "cardtutor.accounts.views.locked_out"
 AXES_VERBOSE = False
+# The address the throttle counts: REMOTE_ADDR, or behind nginx the X-Real-IP it sets.
+AXES_CLIENT_IP_CALLABLE = "cardtutor.accounts.views.client_ip"
+BEHIND_PROXY = env_bool("DJANGO_BEHIND_PROXY", False)
 
 # Internationalisation: English and German, chosen by the switcher (cookie) or the browser.
 LANGUAGE_CODE = "en"
@@ -236,9 +276,16 @@ if not DEBUG:
     CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
     LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(365 * 24 * 3600)))
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
-    SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", True)
-    if env_bool("DJANGO_BEHIND_PROXY", False):
+    # Opt-in: both bind every subdomain of the site's domain for a year or more (preload is
+    # compiled into browsers), which only the domain's owner can decide. Their deploy-check
+    # warnings are silenced only while they are off on purpose.
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", False)
+    SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", False)
+    SILENCED_SYSTEM_CHECKS = [
+        *([] if SECURE_HSTS_INCLUDE_SUBDOMAINS else ["security.W005"]),
+        *([] if SECURE_HSTS_PRELOAD else ["security.W021"]),
+    ]
+    if BEHIND_PROXY:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 

@@ -45,6 +45,21 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/signup.html", {"form": form, "next": safe_next(request, "")})
 
 
+def client_ip(request: HttpRequest) -> str:
+    """The address django-axes counts failures for (``AXES_CLIENT_IP_CALLABLE``).
+
+    Behind nginx (``DJANGO_BEHIND_PROXY``) every request comes from the proxy's address, so
+    one learner's failures would lock the name for all; nginx puts the client's own address in
+    ``X-Real-IP`` (``deploy/nginx.conf.template``; it overwrites whatever the client sent).
+    Without a proxy that header is the client's to forge, so it is ignored.
+    """
+    if settings.BEHIND_PROXY:
+        forwarded = request.META.get("HTTP_X_REAL_IP", "").strip()
+        if forwarded:
+            return str(forwarded[:64])
+    return str(request.META.get("REMOTE_ADDR") or "")
+
+
 def locked_out(request: HttpRequest, credentials: object = None, *args: object) -> HttpResponse:
     """django-axes' lockout response (``AXES_LOCKOUT_CALLABLE``): a page that says why, 429."""
     cooloff = settings.AXES_COOLOFF_TIME
