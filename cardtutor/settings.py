@@ -98,6 +98,7 @@ INSTALLED_APPS = [
     "cardtutor.replays",
     "cardtutor.accounts",
     "cardtutor.practice",
+    "cardtutor.games",
 ]
 
 MIDDLEWARE = [

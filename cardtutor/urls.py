@@ -7,6 +7,7 @@ urlpatterns = [
     path("", core_views.home, name="home"),
     path("healthz/", core_views.healthz, name="healthz"),
     path("practice/", include("cardtutor.practice.urls")),
+    path("play/", include("cardtutor.games.urls")),
     path("rules/", core_views.rules, name="rules"),
     path("rules/<slug:game>/", core_views.rules_game, name="rules_game"),
     path("cards/", core_views.deck, name="deck"),

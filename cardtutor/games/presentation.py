@@ -1,0 +1,264 @@
+"""What the learner's seat sees of a game: the table, the score, what just happened, the moves.
+
+Everything here is read from the engine's ``view(seat)`` and the events the engine lets that
+seat see (``visible_events``), never from the state or the record, so the page cannot show a
+card the learner could not know.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from cardtutor.engine.text import Msg
+from cardtutor.games.service import Position, is_decision
+from cardtutor.replays.table import sort_hand
+
+CATEGORY_NAMES = {
+    # Piquet
+    "carte_blanche": ("Carte blanche", "Carte blanche"),
+    "point": ("Point", "Point"),
+    "sequence": ("Sequences", "Sequenzen"),
+    "set": ("Quatorze and trios", "Quatorze und Trios"),
+    "lead": ("Leads", "Ausspielen"),
+    "trick": ("Tricks won against the lead", "Gegen das Ausspiel gemachte Stiche"),
+    "last_trick": ("Last trick", "Letzter Stich"),
+    "cards": ("The cards", "Die Karten"),
+    "capot": ("Capot", "Capot"),
+    "pique": ("Pique", "Pique"),
+    "repique": ("Repique", "Repique"),
+}
+
+
+def _lang(lang: str) -> int:
+    return 1 if lang[:2] == "de" else 0
+
+
+def _category(name: str, lang: str) -> str:
+    names = CATEGORY_NAMES.get(name)
+    if names is None:
+        return name.replace("_", " ").capitalize()
+    return names[_lang(lang)]
+
+
+def seat_label(position: Position, seat: str, learner: Sequence[str]) -> str:
+    if seat in learner:
+        return _("You (%(seat)s)") % {"seat": seat}
+    partner = position.kind.partners.get(learner[0]) if learner else None
+    if seat == partner:
+        return _("Your partner (%(seat)s)") % {"seat": seat}
+    return _("Computer (%(seat)s)") % {"seat": seat}
+
+
+def _order_round(seats: Sequence[str], bottom: str) -> list[str]:
+    """The seats clockwise starting with ``bottom`` (the learner sits at the bottom)."""
+    i = list(seats).index(bottom)
+    return [*seats[i:], *seats[:i]]
+
+
+POSITIONS = {2: ("bottom", "top"), 4: ("bottom", "left", "top", "right")}
+
+
+def table(position: Position, seat: str, learner: Sequence[str]) -> dict[str, Any]:
+    """The card table as ``seat`` sees it."""
+    view = position.state.view(seat)
+    game = position.kind.game
+    order = _order_round(view.seats, seat)
+    hands = []
+    for where, s in zip(POSITIONS.get(len(order), POSITIONS[4]), order, strict=False):
+        cards = view.hands.get(s, ())
+        known = [c for c in cards if c is not None]
+        declared: tuple[Any, ...] = ()
+        if game == "besik":
+            declared = tuple(getattr(view, "declared", {}).get(s, ()) or ())
+            concealed = getattr(view, "concealed", {}).get(s)
+            known = list(concealed) if concealed is not None else known
+            if concealed is None:
+                known = [c for c in cards if c is not None and c not in declared]
+        hidden = sum(1 for c in cards if c is None)
+        hands.append(
+            {
+                "seat": s,
+                "where": where,
+                "label": seat_label(position, s, learner),
+                "is_learner": s in learner,
+                "is_turn": view.seat_to_act == s,
+                "cards": sort_hand(known, game),
+                "declared": sort_hand(declared, game),
+                "backs": range(hidden),
+                "count": len(cards),
+                "tricks_won": view.tricks_won.get(s, 0),
+            }
+        )
+    middle: dict[str, Any] = {"trick": [{"seat": s, "card": c} for s, c in view.trick]}
+    if game == "piquet":
+        middle["stock"] = len(getattr(view, "stock", ()))
+        middle["deal_number"] = getattr(view, "deal_number", 1)
+        middle["elder"] = getattr(view, "elder", "")
+        middle["dealer"] = getattr(view, "dealer", "")
+        tricks = getattr(view, "tricks", ())
+        if not view.trick and tricks:
+            last = tricks[-1]
+            middle["last_trick"] = [
+                {"seat": last.leader, "card": last.lead},
+                {"seat": last.follower, "card": last.follow},
+            ]
+            middle["last_winner"] = last.winner
+    else:
+        middle["talon"] = getattr(view, "talon_count", 0)
+        middle["up_card"] = getattr(view, "up_card", None)
+        trumps = getattr(view, "trumps", None)
+        middle["trumps"] = trumps
+        middle["dealer"] = getattr(view, "dealer", "")
+        middle["deal_number"] = getattr(view, "deal_no", 1)
+        last = getattr(view, "last_trick", ())
+        if not view.trick and last:
+            middle["last_trick"] = [{"seat": s, "card": c} for s, c in last]
+    return {"game": game, "hands": hands, "middle": middle}
+
+
+def score(position: Position, lang: str) -> dict[str, Any]:
+    """The running score: this deal by category, the deal and game totals, past deals."""
+    state = position.state
+    outcome = state.outcome()
+    breakdown = state.score_breakdown()
+    parties = list(outcome.parties)
+    categories: list[str] = []
+    for party in parties:
+        for name in breakdown.get(party, {}):
+            if name not in categories:
+                categories.append(name)
+    rows = [
+        {
+            "name": _category(name, lang),
+            "points": [breakdown.get(p, {}).get(name, 0) for p in parties],
+        }
+        for name in categories
+        if any(breakdown.get(p, {}).get(name, 0) for p in parties)
+    ]
+    return {
+        "parties": parties,
+        "rows": rows,
+        "deal": [outcome.deal.get(p, 0) for p in parties],
+        "game": [outcome.game.get(p, 0) for p in parties],
+        "deal_number": outcome.deal_number,
+        "deals": [[d.get(p, 0) for p in parties] for d in outcome.deals],
+        "over": outcome.game_over,
+        "winner": outcome.winner,
+        "settlement": outcome.settlement,
+        "rubiconed": outcome.rubiconed,
+    }
+
+
+def recent(position: Position, seat: str, learner: Sequence[str], lang: str) -> list[str]:
+    """What happened since the learner's last decision (his own move first), as ``seat`` saw it."""
+    start = 0
+    for index in range(len(position.actions) - 1, -1, -1):
+        if is_decision(position.actions[index], learner):
+            start = index + 1
+            break
+    lines: list[str] = []
+    engine = position.engine
+    for events in position.events[start:]:
+        for event in engine.visible_events(events, seat):
+            msg = getattr(event, "msg", None)
+            if isinstance(msg, Msg):
+                lines.append(msg.render(lang))
+    return lines[-60:]
+
+
+def _label(msg_key: str, lang: str, **params: Any) -> str:
+    return Msg(msg_key, **params).render(lang)
+
+
+def moves(position: Position, seat: str, lang: str) -> dict[str, Any]:
+    """The forms for the learner's decision now (empty when it is not his turn)."""
+    state = position.state
+    if state.is_over or state.seat_to_act != seat:
+        return {}
+    legal = list(state.legal_actions) if position.kind.game == "besik" else None
+    view = state.view(seat)
+    if position.kind.game == "piquet":
+        phase = state.phase.value
+        hand = sort_hand([c for c in view.hands.get(seat, ()) if c is not None], "piquet")
+        if phase == "exchange":
+            stock = len(view.stock)
+            elder = view.elder == seat
+            most = min(5, stock) if elder else stock
+            return {
+                "kind": "exchange",
+                "cards": hand,
+                "most": most,
+                "may_look": not elder,
+                "elder": elder,
+            }
+        if phase == "declare":
+            from cardtutor.engine.piquet.declarations import best_declaration
+
+            best = best_declaration(state)
+            return {
+                "kind": "declare",
+                "category": view.category,
+                "category_name": _category(view.category or "", lang),
+                "cards": [{"card": c, "checked": c in best.card_list} for c in hand],
+            }
+        if phase == "play":
+            playable = {a.card for a in state.legal_actions}
+            return {
+                "kind": "play",
+                "cards": [
+                    {
+                        "card": c,
+                        "playable": c in playable,
+                        "json": json.dumps({"type": "play", "seat": seat, "card": c.code}),
+                    }
+                    for c in hand
+                ],
+            }
+        return {"kind": "deal"}  # the deal is over: the learner deals the next
+    # Besik
+    assert legal is not None
+    plays = {a.card for a in legal if a.to_json()["type"] == "play"}
+    hand_cards = [c for c in view.hands.get(seat, ()) if c is not None]
+    others = []
+    for action in legal:
+        data = action.to_json()
+        kind = data["type"]
+        if kind == "play":
+            continue
+        if kind == "deal":
+            return {"kind": "deal"}
+        others.append({"json": json.dumps(data), "label": action_label(action, lang), "type": kind})
+    return {
+        "kind": "besik",
+        "cards": [
+            {
+                "card": c,
+                "playable": c in plays,
+                "json": json.dumps({"type": "play", "seat": seat, "card": c.code}),
+            }
+            for c in sort_hand(hand_cards, "besik")
+        ],
+        "others": others,
+    }
+
+
+def action_label(action: Any, lang: str) -> str:
+    """A Besik decision other than a card, in words."""
+    data = action.to_json()
+    kind = data["type"]
+    if kind == "meld":
+        names = ", ".join(c.name(lang) for c in action.cards)
+        meld = Msg(f"besik.noun.{action.kind}").render(lang)
+        return _("Declare %(meld)s: %(cards)s") % {"meld": meld, "cards": names}
+    if kind == "seven":
+        names = ", ".join(c.name(lang) for c in action.cards)
+        return _("Declare the trump seven: %(cards)s") % {"cards": names}
+    if kind == "exchange":
+        return _("Exchange the %(card)s for the turned-up card") % {"card": action.card.name(lang)}
+    if kind == "draw":
+        return _("Draw from the talon")
+    return kind

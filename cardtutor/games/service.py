@@ -1,0 +1,339 @@
+"""Playing a stored game: replay its record, check the learner's move, let the computer answer.
+
+Pure of requests and templates; the views call these functions inside a transaction that holds
+the game's row, so two requests never apply moves to the same position.
+
+A game is the engine's :class:`~cardtutor.engine.record.GameRecord` (JSON) plus the seats the
+learner holds. Every request replays the record from the deal (a Piquet partie is about 250
+actions, a Besik game to 1000 about 600: a few milliseconds), so the stored record is the only
+truth and nothing can drift from it.
+
+Deals are shuffled from the game's secret seed, never from anything the learner sends: the
+"deal" button carries no cards and no seed (Besik's ``NewDeal`` action could name any cards).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtutor.engine import GAMES
+from cardtutor.engine.errors import EngineError
+from cardtutor.engine.events import Event
+from cardtutor.engine.record import RECORD_FORMAT, RECORD_VERSION, GameRecord
+from cardtutor.engine.text import Msg, register_messages
+from cardtutor.games.computer import choose
+
+register_messages(
+    {
+        "games.err.not_your_turn": (
+            "It is not your turn: {seat} is to play.",
+            "Du bist nicht am Zug: {seat} ist dran.",
+        ),
+        "games.err.over": ("This game is over.", "Dieses Spiel ist zu Ende."),
+        "games.err.form": (
+            "This move could not be read. Choose it again from the buttons below.",
+            "Dieser Zug ließ sich nicht lesen. Wähle ihn bitte noch einmal unten aus.",
+        ),
+        "games.err.card": (
+            "There is no card {text!r}. Choose a card of your hand.",
+            "Eine Karte {text!r} gibt es nicht. Wähle eine Karte deiner Hand.",
+        ),
+        "games.stale": (
+            "That move was already made: here is the game as it stands now.",
+            "Dieser Zug ist schon gemacht: hier das Spiel, wie es jetzt steht.",
+        ),
+        "games.nothing_to_undo": (
+            "There is no move of yours to take back.",
+            "Es gibt keinen Zug von dir, den du zurücknehmen könntest.",
+        ),
+    }
+)
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of game the learner can start."""
+
+    key: str
+    game: str
+    ruleset: str
+    seats: tuple[str, ...]
+    learner: tuple[str, ...]
+    names: Mapping[str, str]
+    partners: Mapping[str, str] = field(default_factory=dict)
+    """Seat -> partner's seat (Besik for four in partnerships)."""
+
+    def name(self, lang: str) -> str:
+        return self.names["de" if lang[:2] == "de" else "en"]
+
+    def deal(self, seed: int, first_dealer: str | None) -> dict[str, Any]:
+        if self.game == "piquet":
+            deal: dict[str, Any] = {"partie": True, "seed": seed}
+            if first_dealer is not None:
+                deal["dealer"] = first_dealer
+            return deal
+        deal = {"seed": seed, "players": len(self.seats), "play_to": "game"}
+        if self.partners:
+            deal["partnerships"] = True
+        if first_dealer is not None:
+            deal["dealer"] = first_dealer
+        return deal
+
+
+KINDS: dict[str, Kind] = {
+    k.key: k
+    for k in (
+        Kind(
+            "piquet",
+            "piquet",
+            "rubicon",
+            ("A", "B"),
+            ("A",),
+            {"en": "Piquet: a partie of six deals", "de": "Piquet: eine Partie über sechs Spiele"},
+        ),
+        Kind(
+            "besik-2",
+            "besik",
+            "seed",
+            ("A", "B"),
+            ("A",),
+            {"en": "Besik for two, to 1000", "de": "Besik zu zweit, bis 1000"},
+        ),
+        Kind(
+            "besik-4",
+            "besik",
+            "seed",
+            ("A", "B", "C", "D"),
+            ("A",),
+            {
+                "en": "Besik for four in partnerships, to 1000",
+                "de": "Besik zu viert in Parteien, bis 1000",
+            },
+            {"A": "C", "C": "A", "B": "D", "D": "B"},
+        ),
+    )
+}
+
+FIRST_DEALERS = ("cut", "learner", "computer")
+"""Who deals first: the seats cut for it, the learner (the computer is elder), or the
+computer (the learner is elder / Vorhand)."""
+
+
+def new_record(kind: Kind, seed: int, first: str = "cut") -> dict[str, Any]:
+    """A new game's record, no move made yet."""
+    dealer: str | None = None
+    if first == "learner":
+        dealer = kind.learner[0]
+    elif first == "computer":
+        dealer = kind.seats[-1] if kind.seats[-1] not in kind.learner else kind.seats[1]
+    elif kind.game == "besik":
+        dealer = random.Random(f"{seed}:cut").choice(kind.seats)
+    return {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "game": kind.game,
+        "ruleset": kind.ruleset,
+        "seats": list(kind.seats),
+        "deal": kind.deal(seed, dealer),
+        "actions": [],
+        "meta": {"kind": kind.key},
+    }
+
+
+@dataclass
+class Position:
+    """A game replayed: the state now, and each action with the events it caused."""
+
+    kind: Kind
+    state: Any
+    actions: list[Any]
+    events: list[Sequence[Event]]
+    """``events[0]``: the deal's; ``events[i + 1]``: those of ``actions[i]``."""
+
+    @property
+    def engine(self) -> Any:
+        return GAMES[self.kind.game].engine
+
+    @property
+    def ply(self) -> int:
+        return len(self.actions)
+
+
+class MoveRefused(Exception):
+    """The learner's move is refused; ``msg`` says why in the learner's language."""
+
+    def __init__(self, msg: Msg, status: int = 400) -> None:
+        super().__init__(msg.render("en"))
+        self.msg = msg
+        self.status = status
+
+
+def replay(kind: Kind, record: Mapping[str, Any]) -> Position:
+    """Replay a stored record (raises :class:`EngineError` if it is damaged)."""
+    engine = GAMES[kind.game].engine
+    rec = GameRecord.from_json(record)
+    state, events = engine.start(rec)
+    actions: list[Any] = []
+    all_events: list[Sequence[Event]] = [events]
+    for data in rec.actions:
+        action = engine.parse_action(data)
+        state, events = engine.apply(state, action)
+        actions.append(action)
+        all_events.append(events)
+    return Position(kind, state, actions, all_events)
+
+
+def is_deal_action(action: Any) -> bool:
+    return bool(action.to_json().get("type") in ("deal", "new_deal"))
+
+
+def deal_action(position: Position, seat: str, seed: int) -> Any:
+    """The action that deals the next deal, built here from the game's secret seed."""
+    data: dict[str, Any] = {"type": "deal", "seat": seat}
+    if position.kind.game == "besik":
+        rng = random.Random(f"{seed}:deal:{position.ply}")
+        data["seed"] = rng.randrange(2**32)
+    return position.engine.parse_action(data)
+
+
+def _legal_types(state: Any) -> set[str]:
+    types: set[str] = set()
+    for action in state.legal_actions:
+        types.add(str(action.to_json().get("type")))
+        if len(types) > 3:
+            break
+    return types
+
+
+def is_forced(state: Any) -> bool:
+    """The learner has no real choice: Besik's draw from the talon is all he may do."""
+    return _legal_types(state) == {"draw"}
+
+
+def learner_to_act(position: Position, learner: Sequence[str]) -> bool:
+    seat = position.state.seat_to_act
+    return seat is not None and seat in learner
+
+
+def apply(position: Position, action: Any) -> None:
+    """Apply a checked action to the position (in place)."""
+    state, events = position.engine.apply(position.state, action)
+    position.state = state
+    position.actions.append(action)
+    position.events.append(events)
+
+
+MAX_AUTOMATIC = 2000
+"""A bound on the moves made for the computer in one request (a whole Besik game is ~600)."""
+
+
+def advance(position: Position, learner: Sequence[str], strength: str, seed: int) -> None:
+    """Make the computer's moves (and the learner's forced draws) until the learner has a real
+    decision or the game is over."""
+    for _ in range(MAX_AUTOMATIC):
+        state = position.state
+        if state.is_over:
+            return
+        seat = state.seat_to_act
+        if seat is None:
+            return
+        if seat in learner:
+            if is_forced(state):
+                apply(position, next(iter(state.legal_actions)))
+                continue
+            return
+        if _legal_types(state) & {"deal", "new_deal"}:
+            apply(position, deal_action(position, seat, seed))
+            continue
+        apply(position, choose(position, seat, strength, seed))
+
+
+def parse_move(position: Position, seat: str, data: Mapping[str, Any], seed: int) -> Any:
+    """The learner's move from a form (``data``: field -> list of values), checked by the
+    engine. Raises :class:`MoveRefused` with the engine's reason."""
+    state = position.state
+    if state.is_over:
+        raise MoveRefused(Msg("games.err.over"), 409)
+    if state.seat_to_act != seat:
+        raise MoveRefused(Msg("games.err.not_your_turn", seat=state.seat_to_act or "-"), 409)
+    move_type = _one(data, "type")
+    if move_type == "deal":
+        action = deal_action(position, seat, seed)
+    elif move_type == "choice":
+        action = _choice(position, data)
+    else:
+        action = _build(position, seat, move_type, data)
+    reason = state.legal_actions.why_illegal(action)
+    if reason is not None:
+        raise MoveRefused(reason)
+    if is_deal_action(action) and move_type != "deal":
+        raise MoveRefused(Msg("games.err.form"))
+    return action
+
+
+def _one(data: Mapping[str, Any], name: str) -> str:
+    values = data.get(name) or [""]
+    value = values[0] if isinstance(values, list) else values
+    return value if isinstance(value, str) else ""
+
+
+def _choice(position: Position, data: Mapping[str, Any]) -> Any:
+    """A move chosen from a button carrying the action's JSON."""
+    raw = _one(data, "action")
+    if len(raw) > 2000:
+        raise MoveRefused(Msg("games.err.form"))
+    try:
+        parsed = json.loads(raw)
+    except ValueError:
+        raise MoveRefused(Msg("games.err.form")) from None
+    if not isinstance(parsed, dict):
+        raise MoveRefused(Msg("games.err.form"))
+    try:
+        return position.engine.parse_action(parsed)
+    except EngineError as err:
+        raise MoveRefused(err.msg) from None
+    except (TypeError, ValueError, KeyError):
+        raise MoveRefused(Msg("games.err.form")) from None
+
+
+def _build(position: Position, seat: str, move_type: str, data: Mapping[str, Any]) -> Any:
+    """A move built from card check boxes (Piquet's exchange and declarations)."""
+    cards = [c for c in (data.get("cards") or []) if isinstance(c, str)][:16]
+    if move_type == "exchange" and position.kind.game == "piquet":
+        payload: dict[str, Any] = {"type": "exchange", "seat": seat, "discard": " ".join(cards)}
+        if _one(data, "look") == "yes":
+            payload["look"] = True
+    elif move_type == "declare" and position.kind.game == "piquet":
+        category = getattr(position.state.view(seat), "category", None) or ""
+        payload = {"type": "declare", "seat": seat, "category": category, "cards": " ".join(cards)}
+    else:
+        raise MoveRefused(Msg("games.err.form"))
+    try:
+        return position.engine.parse_action(payload)
+    except EngineError as err:
+        raise MoveRefused(err.msg) from None
+    except (TypeError, ValueError, KeyError):
+        raise MoveRefused(Msg("games.err.form")) from None
+
+
+def is_decision(action: Any, learner: Sequence[str]) -> bool:
+    """A move the learner chose (not a forced draw, not the dealing)."""
+    data = action.to_json()
+    return data.get("seat") in learner and data.get("type") not in ("draw", "deal", "new_deal")
+
+
+def undo_point(position: Position, learner: Sequence[str]) -> int | None:
+    """The ply to cut the record back to: just before the learner's last decision."""
+    for index in range(len(position.actions) - 1, -1, -1):
+        if is_decision(position.actions[index], learner):
+            return index
+    return None
+
+
+def record_with(record: Mapping[str, Any], actions: Sequence[Any]) -> dict[str, Any]:
+    """The stored record with these actions."""
+    return {**record, "actions": [a.to_json() for a in actions]}

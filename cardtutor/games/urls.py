@@ -1,0 +1,13 @@
+from django.urls import path
+
+from cardtutor.games import views
+
+app_name = "games"
+
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("new/", views.new, name="new"),
+    path("<str:public_id>/", views.game_page, name="game"),
+    path("<str:public_id>/move/", views.move, name="move"),
+    path("<str:public_id>/undo/", views.undo, name="undo"),
+]
