@@ -62,7 +62,7 @@ def _order_round(seats: Sequence[str], bottom: str) -> list[str]:
 POSITIONS = {2: ("bottom", "top"), 4: ("bottom", "left", "top", "right")}
 
 
-def table(position: Position, seat: str, learner: Sequence[str]) -> dict[str, Any]:
+def table(position: Position, seat: str, learner: Sequence[str], lang: str) -> dict[str, Any]:
     """The card table as ``seat`` sees it."""
     view = position.state.view(seat)
     game = position.kind.game
@@ -111,7 +111,7 @@ def table(position: Position, seat: str, learner: Sequence[str]) -> dict[str, An
         middle["talon"] = getattr(view, "talon_count", 0)
         middle["up_card"] = getattr(view, "up_card", None)
         trumps = getattr(view, "trumps", None)
-        middle["trumps"] = trumps
+        middle["trumps"] = trumps.name_in(lang) if trumps is not None else ""
         middle["dealer"] = getattr(view, "dealer", "")
         middle["deal_number"] = getattr(view, "deal_no", 1)
         last = getattr(view, "last_trick", ())
@@ -249,7 +249,7 @@ def moves(position: Position, seat: str, lang: str) -> dict[str, Any]:
 def action_label(action: Any, lang: str) -> str:
     """A Besik decision other than a card, in words."""
     data = action.to_json()
-    kind = data["type"]
+    kind = str(data["type"])
     if kind == "meld":
         names = ", ".join(c.name(lang) for c in action.cards)
         meld = Msg(f"besik.noun.{action.kind}").render(lang)

@@ -134,7 +134,7 @@ def _context(game: Game, position: service.Position, **extra: Any) -> dict[str, 
         "kind_name": position.kind.name(lang),
         "strength": game.get_strength_display(),
         "seat": seat,
-        "table": presentation.table(position, seat, learner),
+        "table": presentation.table(position, seat, learner, lang),
         "score": presentation.score(position, lang),
         "recent": presentation.recent(position, seat, learner, lang),
         "moves": presentation.moves(position, seat, lang),
@@ -230,9 +230,7 @@ def undo(request: HttpRequest, public_id: str) -> HttpResponse:
             return _render(request, game, position, note=Msg("games.stale").render(lang))
         cut = service.undo_point(position, tuple(game.learner_seats))
         if cut is None:
-            return _render(
-                request, game, position, note=Msg("games.nothing_to_undo").render(lang)
-            )
+            return _render(request, game, position, note=Msg("games.nothing_to_undo").render(lang))
         game.record = service.record_with(game.record, position.actions[:cut])
         game.undo_count += 1
         game.is_over = False
@@ -240,4 +238,3 @@ def undo(request: HttpRequest, public_id: str) -> HttpResponse:
     if _is_htmx(request):
         return _render(request, game, _replay(game))
     return HttpResponseRedirect(reverse("games:game", args=[game.public_id]), status=303)
-

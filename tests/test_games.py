@@ -1,0 +1,403 @@
+"""Games against the computer: start, play through, refusals, stale forms, owners, undo."""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+import subprocess
+import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test import Client
+
+from cardtutor.engine.cards import Card, PhysicalCard
+from cardtutor.games import service
+from cardtutor.games.models import Game
+
+pytestmark = pytest.mark.django_db
+
+ROOT = Path(__file__).resolve().parent.parent
+
+KINDS = ["piquet", "besik-2", "besik-4"]
+
+
+def _start(client: Client, kind: str, first: str = "computer", strength: str = "beginner") -> str:
+    response = client.post("/play/new/", {"kind": kind, "strength": strength, "first": first})
+    assert response.status_code == 303
+    url = response["Location"]
+    assert re.fullmatch(r"/play/[\w-]{16}/", url)
+    return str(url)
+
+
+def _form(text: str) -> dict[str, Any] | None:
+    """The first legal move offered on the page, as POST data (None: no move form)."""
+    ply = re.search(r'name="ply" value="(\d+)"', text)
+    kind = re.search(r'name="type" value="(\w+)"', text)
+    if not kind or not ply:
+        return None
+    data: dict[str, Any] = {"ply": ply.group(1), "type": kind.group(1)}
+    if data["type"] == "choice":
+        buttons = re.findall(r'name="action" value="([^"]+)"( disabled)?', text)
+        data["action"] = next(html.unescape(v) for v, disabled in buttons if not disabled)
+    elif data["type"] == "exchange":
+        data["cards"] = re.findall(r'name="cards" value="([^"]+)"', text)[:1]
+    elif data["type"] == "declare":
+        data["cards"] = re.findall(r'name="cards" value="([^"]+)" id="[^"]+" checked', text)
+    return data
+
+
+def _game(url: str) -> Game:
+    return Game.objects.get(public_id=url.strip("/").split("/")[-1])
+
+
+def _position(game: Game) -> service.Position:
+    return service.replay(service.KINDS[game.kind], game.record)
+
+
+def _hidden_codes(game: Game) -> set[str]:
+    """Card codes (rank and suit) the learner's seat cannot know of, and does not hold either:
+    none of them may appear on his page."""
+    position = _position(game)
+    seat = game.learner_seats[0]
+    view = position.state.view(seat)
+    known: set[str] = set()
+    for cards in view.hands.values():
+        known |= {_code(c) for c in cards if c is not None}
+    known |= {_code(c) for _, c in view.trick}
+    for name in ("last_trick",):
+        known |= {_code(c) for _, c in getattr(view, name, ())}
+    for trick in getattr(view, "tricks", ()):
+        known |= {_code(trick.lead), _code(trick.follow)}
+    for cards in getattr(view, "discards", {}).values():
+        known |= {_code(c) for c in cards if c is not None}
+    up = getattr(view, "up_card", None)
+    if up is not None:
+        known.add(_code(up))
+    secret: set[str] = set()
+    everything = position.state.view(None)
+    for other, cards in everything.hands.items():
+        if other != seat:
+            secret |= {_code(c) for c in cards if c is not None}
+    return secret - known
+
+
+def _code(card: Card | PhysicalCard) -> str:
+    return card.code.split("#")[0]
+
+
+def _play(client: Client, url: str, moves: int) -> int:
+    made = 0
+    for _ in range(moves):
+        page = client.get(url)
+        assert page.status_code == 200
+        data = _form(page.content.decode())
+        if data is None:
+            break
+        response = client.post(url + "move/", data)
+        assert response.status_code == 303, response.content.decode()[:2000]
+        made += 1
+    return made
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_whole_game_is_played_to_its_end_through_the_forms(client: Client, kind: str) -> None:
+    url = _start(client, kind)
+    _play(client, url, 700)
+    game = _game(url)
+    assert game.is_over
+    page = client.get(url).content.decode()
+    assert "The game is over" in page
+    assert 'name="type"' not in page, "no move form once the game is over"
+    outcome = _position(game).state.outcome()
+    assert outcome.game_over
+    if kind == "piquet":
+        assert outcome.deal_number >= 6
+    else:
+        assert max(outcome.game.values()) >= 1000
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_page_never_shows_a_card_the_learner_cannot_know(client: Client, kind: str) -> None:
+    url = _start(client, kind)
+    checked = 0
+    for _ in range(60):
+        game = _game(url)
+        page = client.get(url).content.decode()
+        shown = set(re.findall(r'data-card="([^"]+)"', page))
+        leaked = shown & _hidden_codes(game)
+        assert not leaked, f"ply {game.ply}: {leaked} shown"
+        partial = client.get(url, headers={"HX-Request": "true"}).content.decode()
+        assert not set(re.findall(r'data-card="([^"]+)"', partial)) & _hidden_codes(game)
+        assert str(game.seed) not in page, "the shuffle's seed never reaches the page"
+        checked += 1
+        data = _form(page)
+        if data is None:
+            break
+        client.post(url + "move/", data)
+    assert checked > 10
+
+
+def test_a_move_is_answered_with_the_partial_for_htmx(client: Client) -> None:
+    url = _start(client, "piquet")
+    data = _form(client.get(url).content.decode())
+    assert data is not None
+    response = client.post(url + "move/", data, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert text.lstrip().startswith('<div id="game-area"')
+    assert "<html" not in text
+    assert response["Vary"].count("HX-Request") == 1
+
+
+def test_a_history_restore_request_gets_the_whole_page(client: Client) -> None:
+    url = _start(client, "piquet")
+    headers = {"HX-Request": "true", "HX-History-Restore-Request": "true"}
+    text = client.get(url, headers=headers).content.decode()
+    assert "<html" in text and 'id="game-area"' in text
+
+
+def test_a_repeated_or_stale_form_is_answered_with_the_position_and_never_applied_twice(
+    client: Client,
+) -> None:
+    url = _start(client, "piquet")
+    data = _form(client.get(url).content.decode())
+    assert data is not None
+    assert client.post(url + "move/", data).status_code == 303
+    after_first = _game(url).record
+    again = client.post(url + "move/", data)
+    assert again.status_code == 200
+    assert "That move was already made" in again.content.decode()
+    assert _game(url).record == after_first
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("action", '{"type": "play", "seat": "A", "card": "ZZ"}', "is not a card code"),
+        ("action", "{not json", "could not be read"),
+        ("action", "[1, 2]", "could not be read"),
+        ("action", '{"type": "play", "seat": "B", "card": "AS"}', "turn"),
+    ],
+)
+def test_a_malformed_or_forged_move_is_refused_with_a_reason_and_changes_nothing(
+    client: Client, field: str, value: str, message: str
+) -> None:
+    url = _start(client, "besik-2")
+    before = _game(url).record
+    data = _form(client.get(url).content.decode())
+    assert data is not None and data["type"] == "choice"
+    data[field] = value
+    response = client.post(url + "move/", data)
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert _game(url).record == before
+
+
+def test_a_card_the_learner_does_not_hold_is_refused_with_the_engines_reason(
+    client: Client,
+) -> None:
+    url = _start(client, "piquet", first="learner")
+    game = _game(url)
+    position = _position(game)
+    seat = game.learner_seats[0]
+    while position.state.seat_to_act != seat or position.state.phase.value != "play":
+        page = client.get(url).content.decode()
+        data = _form(page)
+        assert data is not None
+        client.post(url + "move/", data)
+        game = _game(url)
+        position = _position(game)
+    mine = {c for c in position.state.view(seat).hands[seat] if c is not None}
+    stranger = next(c for c in position.state.view(None).hands["B"] if c not in mine)
+    data = _form(client.get(url).content.decode())
+    assert data is not None
+    data["action"] = json.dumps({"type": "play", "seat": seat, "card": stranger.code})
+    response = client.post(url + "move/", data, headers={"HX-Request": "true"})
+    assert response.status_code == 200, "htmx gets its error as a 200 partial"
+    text = response.content.decode()
+    assert 'id="move-error"' in text
+    assert "not" in text.lower() and _game(url).record == game.record
+
+
+def test_the_deal_cannot_be_chosen_by_the_learner(client: Client) -> None:
+    """Besik's deal action could name the cards: the learner's form may not carry one."""
+    url = _start(client, "besik-2")
+    before = _game(url).record
+    data = _form(client.get(url).content.decode())
+    assert data is not None
+    data["action"] = json.dumps({"type": "deal", "seat": "A", "seed": 1})
+    response = client.post(url + "move/", data)
+    assert response.status_code in (400, 409)
+    assert _game(url).record == before
+
+
+def test_nobody_else_can_see_or_move_in_a_game(client: Client) -> None:
+    url = _start(client, "piquet")
+    data = _form(client.get(url).content.decode())
+    assert data is not None
+    stranger = Client()
+    assert stranger.get(url).status_code == 404
+    assert stranger.post(url + "move/", data).status_code == 404
+    assert stranger.post(url + "undo/", {"ply": data["ply"]}).status_code == 404
+    account = Client()
+    account.force_login(User.objects.create_user("other", password="x" * 12))
+    assert account.get(url).status_code == 404
+    assert account.post(url + "move/", data).status_code == 404
+    assert "/play/" + url.split("/")[2] not in account.get("/play/").content.decode()
+
+
+def test_an_anonymous_learners_games_join_his_account_when_he_logs_in(client: Client) -> None:
+    url = _start(client, "piquet")
+    User.objects.create_user("learner", password="a-long-password-1")
+    response = client.post(
+        "/accounts/login/", {"username": "learner", "password": "a-long-password-1"}
+    )
+    assert response.status_code in (302, 303)
+    game = _game(url)
+    assert game.user is not None and game.user.username == "learner"
+    assert client.get(url).status_code == 200
+    assert url in client.get("/play/").content.decode()
+    assert Client().get(url).status_code == 404
+
+
+def test_undo_goes_back_to_the_learners_previous_decision_and_is_counted(client: Client) -> None:
+    url = _start(client, "piquet", first="computer")
+    assert _play(client, url, 3) == 3
+    game = _game(url)
+    position = _position(game)
+    learner = tuple(game.learner_seats)
+    cut = service.undo_point(position, learner)
+    assert cut is not None
+    last_decision = position.actions[cut]
+    response = client.post(url + "undo/", {"ply": str(game.ply)})
+    assert response.status_code == 303
+    game = _game(url)
+    assert game.undo_count == 1
+    assert game.ply == cut
+    position = _position(game)
+    assert position.state.seat_to_act in learner
+    assert last_decision in position.state.legal_actions
+    assert "1 move taken back" in client.get("/play/").content.decode()
+    # a stale undo form (the ply it was served with is gone) does nothing
+    client.post(url + "undo/", {"ply": "999"})
+    assert _game(url).ply == cut
+
+
+def test_the_same_answer_from_the_computer_after_taking_a_move_back(client: Client) -> None:
+    url = _start(client, "besik-2", strength="beginner")
+    data = _form(client.get(url).content.decode())
+    assert data is not None
+    client.post(url + "move/", data)
+    first = _game(url).record["actions"]
+    client.post(url + "undo/", {"ply": str(len(first))})
+    client.post(url + "move/", data)
+    assert _game(url).record["actions"] == first
+
+
+def test_a_damaged_record_is_explained_not_a_500(client: Client) -> None:
+    url = _start(client, "piquet")
+    game = _game(url)
+    game.record = {**game.record, "actions": [{"type": "play", "seat": "A", "card": "XX"}]}
+    game.save()
+    response = client.get(url)
+    assert response.status_code == 200
+    assert "cannot be shown" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"kind": "chess", "strength": "club", "first": "cut"},
+        {"kind": "piquet", "strength": "grandmaster", "first": "cut"},
+        {"kind": "piquet", "strength": "club", "first": "nobody"},
+    ],
+)
+def test_a_forged_new_game_form_is_refused(client: Client, data: dict[str, str]) -> None:
+    response = client.post("/play/new/", data, follow=True)
+    assert response.status_code == 200
+    assert "Choose a game" in response.content.decode()
+    assert Game.objects.count() == 0
+
+
+def test_a_get_cannot_make_a_move(client: Client) -> None:
+    url = _start(client, "piquet")
+    assert client.get(url + "move/").status_code == 405
+    assert client.get("/play/new/").status_code == 405
+
+
+def race_one_move() -> dict[str, Any]:
+    """Two requests post the same move at the same moment, each on its own connection."""
+    from django.db import connections
+
+    client = Client()
+    url = _start(client, "piquet")
+    data = _form(client.get(url).content.decode())
+    assert data is not None
+    ply = int(data["ply"])
+    barrier = threading.Barrier(2)
+
+    def submit(_: int) -> int:
+        other = Client(raise_request_exception=False)
+        other.cookies = client.cookies
+        try:
+            barrier.wait(timeout=60)
+            return int(other.post(url + "move/", data).status_code)
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(2) as pool:
+        statuses = sorted(pool.map(submit, range(2)))
+    game = _game(url)
+    learner_moves = [a for a in game.record["actions"][ply:] if a.get("seat") in game.learner_seats]
+    return {"statuses": statuses, "learner_moves": learner_moves, "decision": data}
+
+
+def check_race(outcome: dict[str, Any]) -> None:
+    assert outcome["statuses"] == [200, 303], outcome["statuses"]
+    moves = outcome["learner_moves"]
+    assert moves, "the move was applied"
+    assert moves.count(moves[0]) == 1, f"applied twice: {moves}"
+
+
+def main() -> None:
+    """In a fresh process on a fresh SQLite file (see the test below)."""
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    print(json.dumps(race_one_move()))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_concurrent_submissions_of_one_move_apply_it_once_on_this_database() -> None:
+    """On PostgreSQL (make test-postgres) the rows are locked with SELECT ... FOR UPDATE."""
+    if connection.vendor == "sqlite":
+        # The suite's SQLite database is in memory, whose shared-cache locks are not a file's:
+        # the file case runs below, in its own process.
+        return
+    check_race(race_one_move())
+
+
+def test_two_concurrent_submissions_of_one_move_apply_it_once_on_an_sqlite_file(
+    tmp_path: Path,
+) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
+    env.update(
+        DJANGO_DEBUG="true",
+        DJANGO_SETTINGS_MODULE="cardtutor.settings",
+        DATABASE_URL=f"sqlite:///{tmp_path / 'race.sqlite3'}",
+        DJANGO_LOG_LEVEL="CRITICAL",
+    )
+    code = "import django; django.setup(); from tests.test_games import main; main()"
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    check_race(json.loads(result.stdout.strip().splitlines()[-1]))
