@@ -1,0 +1,167 @@
+"""The computer players' reasons, in English and German (registered on import)."""
+
+from __future__ import annotations
+
+from cardtutor.engine.text import register_messages
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    "players.reason.only": ("The only legal move.", "Der einzige erlaubte Zug."),
+    # -- Piquet: the exchange --
+    "players.reason.exchange_lowest": (
+        "Discard the lowest cards: the {cards}.",
+        "Die niedrigsten Karten ablegen: {cards}.",
+    ),
+    "players.reason.exchange": (
+        "Discard the {cards}: over {samples} deals of the cards you cannot see, this discard "
+        "does best in the declarations ({value} points against your opponent on average) and "
+        "keeps high cards worth about {tricks} tricks for the play.",
+        "{cards} ablegen: über {samples} Verteilungen der Karten, die du nicht siehst, bringt "
+        "diese Ablage in den Ansagen am meisten (im Durchschnitt {value} Punkte gegenüber "
+        "deinem Gegner) und behält hohe Karten für etwa {tricks} Stiche im Spiel.",
+    ),
+    # -- Piquet: declarations --
+    "players.reason.declare": (
+        "Declare your best: the {cards}.",
+        "Das Beste ansagen: {cards}.",
+    ),
+    "players.reason.declare_none.0": ("No point to declare.", "Kein Point anzusagen."),
+    "players.reason.declare_none.1": ("No sequence to declare.", "Keine Sequenz anzusagen."),
+    "players.reason.declare_none.2": (
+        "No trio or quatorze to declare.",
+        "Kein Trio und kein Quatorze anzusagen.",
+    ),
+    "players.reason.sink": (
+        "Sink the {sunk}: what you still declare is sure to be good, and keeping these cards "
+        "hidden costs only {cost} points.",
+        "{sunk} verschweigen: was du noch ansagst, ist sicher gut, und diese Karten verborgen "
+        "zu halten kostet nur {cost} Punkte.",
+    ),
+    # -- Piquet: the play --
+    "players.reason.lead_ace": (
+        "Lead an ace: it wins the trick.",
+        "Ein As ausspielen: es macht den Stich.",
+    ),
+    "players.reason.lead_low": (
+        "Lead the lowest card of the longest suit.",
+        "Die niedrigste Karte der längsten Farbe ausspielen.",
+    ),
+    "players.reason.discard_low": (
+        "You cannot follow suit: throw the lowest card.",
+        "Du kannst nicht bedienen: die niedrigste Karte abwerfen.",
+    ),
+    "players.reason.win_cheap": (
+        "Win the trick with the lowest card that wins it.",
+        "Den Stich mit der niedrigsten Karte machen, die ihn gewinnt.",
+    ),
+    "players.reason.follow_low": (
+        "The trick is not to be won cheaply: follow with the lowest card.",
+        "Der Stich ist nicht billig zu gewinnen: mit der niedrigsten Karte bedienen.",
+    ),
+    "players.reason.cash": (
+        "Cash a sure winner: no card still out beats it.",
+        "Einen sicheren Stich abholen: keine ausstehende Karte schlägt diese.",
+    ),
+    "players.reason.lead_long": (
+        "No sure winner: lead low from the longest suit to set it up.",
+        "Kein sicherer Stich: klein aus der längsten Farbe ausspielen, um sie hochzuspielen.",
+    ),
+    "players.reason.discard_keep": (
+        "You cannot follow suit: throw the card you need least, keeping winners and guards.",
+        "Du kannst nicht bedienen: die entbehrlichste Karte abwerfen, sichere Stiche und "
+        "Deckungen behalten.",
+    ),
+    # -- the solver --
+    "players.reason.solved": (
+        "With every card known, the {card} is best: {value} points for you minus your "
+        "opponents' from here.",
+        "Bei bekannten Karten ist {card} am besten: von hier an {value} Punkte für dich "
+        "abzüglich der Punkte der Gegenseite.",
+    ),
+    "players.reason.sampled": (
+        "Over {samples} deals of the cards you cannot see, each played out best by both "
+        "sides, the {card} does best: on average {value} points for you minus your "
+        "opponents' from here; next comes the {other} with {other_value}.",
+        "Über {samples} Verteilungen der Karten, die du nicht siehst, jeweils von beiden "
+        "Seiten bestmöglich gespielt, ist {card} am besten: im Durchschnitt {value} Punkte "
+        "für dich abzüglich der Punkte der Gegenseite von hier an; danach kommt {other} mit "
+        "{other_value}.",
+    ),
+    "players.reason.sampled_one": (
+        "Over {samples} deals of the cards you cannot see, each played out best by both "
+        "sides, the {card} does best: on average {value} points for you minus your "
+        "opponents' from here.",
+        "Über {samples} Verteilungen der Karten, die du nicht siehst, jeweils von beiden "
+        "Seiten bestmöglich gespielt, ist {card} am besten: im Durchschnitt {value} Punkte "
+        "für dich abzüglich der Punkte der Gegenseite von hier an.",
+    ),
+    # -- Besik --
+    "players.reason.draw_first": (
+        "Nothing to declare before the draw: draw.",
+        "Vor dem Ziehen ist nichts zu melden: ziehen.",
+    ),
+    "players.reason.only_card": (
+        "The only card you may play.",
+        "Die einzige Karte, die du spielen darfst.",
+    ),
+    "players.reason.sevens": (
+        "Declare the trump seven: {points} points, and it does not use up your meld.",
+        "Die Trumpf-Sieben melden: {points} Punkte, und sie verbraucht deine Meldung nicht.",
+    ),
+    "players.reason.exchange_seven": (
+        "Exchange the trump seven for the face-up {card}: a better card for a seven.",
+        "Die Trumpf-Sieben gegen die offen liegende Karte, {card}, eintauschen: eine bessere "
+        "Karte für eine Sieben.",
+    ),
+    "players.reason.meld_after_draw": (
+        "Draw first: you may still declare after drawing, and the card drawn may make a "
+        "better meld.",
+        "Erst ziehen: melden darfst du auch nach dem Ziehen, und die gezogene Karte kann eine "
+        "bessere Meldung ergeben.",
+    ),
+    "players.reason.meld": (
+        "Declare {meld}: {points} points, the most you can declare now.",
+        "{meld} melden: {points} Punkte, das Meiste, was du jetzt melden kannst.",
+    ),
+    "players.reason.marriage_first": (
+        "Declare {meld} first ({points} points): the sequence can follow after another "
+        "trick, but no marriage may be taken out of a declared sequence.",
+        "Zuerst {meld} melden ({points} Punkte): die Sequenz kann nach einem weiteren Stich "
+        "folgen, aber aus einer gemeldeten Sequenz darf keine Heirat mehr gemeldet werden.",
+    ),
+    "players.reason.lead_lowest": (
+        "Lead the lowest card.",
+        "Die niedrigste Karte ausspielen.",
+    ),
+    "players.reason.lead_spare": (
+        "Lead the card you need least: few points, no trump, no part of a meld to come.",
+        "Die entbehrlichste Karte ausspielen: wenig Augen, kein Trumpf, kein Teil einer "
+        "kommenden Meldung.",
+    ),
+    "players.reason.lead_to_meld": (
+        "Lead a card nobody can beat: winning the trick lets you declare your meld.",
+        "Eine Karte ausspielen, die niemand schlagen kann: der Stich erlaubt dir, deine "
+        "Meldung zu melden.",
+    ),
+    "players.reason.win_points": (
+        "Win the trick: {points} points in it are worth the card.",
+        "Den Stich machen: die {points} Augen darin sind die Karte wert.",
+    ),
+    "players.reason.partner": (
+        "Your partner is winning the trick: give it points.",
+        "Dein Partner macht den Stich: Augen dazugeben.",
+    ),
+    "players.reason.throw": (
+        "The trick is not worth winning: throw the card you need least.",
+        "Der Stich lohnt sich nicht: die entbehrlichste Karte abwerfen.",
+    ),
+    "players.reason.rollout": (
+        "Over {samples} deals of the hidden cards, each played out to the last trick, the "
+        "{card} does best: on average {value} points for your side minus the others' from "
+        "here; next comes the {other} with {other_value}.",
+        "Über {samples} Verteilungen der verdeckten Karten, jeweils bis zum letzten Stich "
+        "gespielt, ist {card} am besten: im Durchschnitt {value} Punkte für deine Seite "
+        "abzüglich der anderen von hier an; danach kommt {other} mit {other_value}.",
+    ),
+}
+
+register_messages(MESSAGES)
