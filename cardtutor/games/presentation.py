@@ -15,33 +15,12 @@ from django.utils.translation import gettext as _
 
 from cardtutor.engine.text import Msg
 from cardtutor.games.service import Position, is_decision
+from cardtutor.replays.presentation import category_label
 from cardtutor.replays.table import sort_hand
 
-CATEGORY_NAMES = {
-    # Piquet
-    "carte_blanche": ("Carte blanche", "Carte blanche"),
-    "point": ("Point", "Point"),
-    "sequence": ("Sequences", "Sequenzen"),
-    "set": ("Quatorze and trios", "Quatorze und Trios"),
-    "lead": ("Leads", "Ausspielen"),
-    "trick": ("Tricks won against the lead", "Gegen das Ausspiel gemachte Stiche"),
-    "last_trick": ("Last trick", "Letzter Stich"),
-    "cards": ("The cards", "Die Karten"),
-    "capot": ("Capot", "Capot"),
-    "pique": ("Pique", "Pique"),
-    "repique": ("Repique", "Repique"),
-}
 
-
-def _lang(lang: str) -> int:
-    return 1 if lang[:2] == "de" else 0
-
-
-def _category(name: str, lang: str) -> str:
-    names = CATEGORY_NAMES.get(name)
-    if names is None:
-        return name.replace("_", " ").capitalize()
-    return names[_lang(lang)]
+def _category(name: str, game: str, lang: str) -> str:
+    return category_label(name, game, lang)
 
 
 def seat_label(position: Position, seat: str, learner: Sequence[str]) -> str:
@@ -133,7 +112,7 @@ def score(position: Position, lang: str) -> dict[str, Any]:
                 categories.append(name)
     rows = [
         {
-            "name": _category(name, lang),
+            "name": _category(name, position.kind.game, lang),
             "points": [breakdown.get(p, {}).get(name, 0) for p in parties],
         }
         for name in categories
@@ -202,7 +181,7 @@ def moves(position: Position, seat: str, lang: str) -> dict[str, Any]:
             return {
                 "kind": "declare",
                 "category": view.category,
-                "category_name": _category(view.category or "", lang),
+                "category_name": _category(view.category or "", "piquet", lang),
                 "cards": [{"card": c, "checked": c in best.card_list} for c in hand],
             }
         if phase == "play":
