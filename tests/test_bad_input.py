@@ -104,10 +104,9 @@ def test_mutated_records_are_refused_with_an_engine_error(replays) -> None:
 
 
 def _staff_client(django_user_model) -> Client:
+    """A staff user who may import and replace replays (see tests/test_prod_import.py)."""
     client = Client()
-    client.force_login(
-        django_user_model.objects.create_user("staff", password="pw-123456", is_staff=True)
-    )
+    client.force_login(django_user_model.objects.create_superuser("staff", password="pw-123456"))
     return client
 
 

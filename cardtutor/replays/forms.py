@@ -1,11 +1,23 @@
+"""The import form: a replay file and whether it may replace one with the same slug.
+
+Who may import is the view's check (``replays.add_replay``); replacing needs
+``replays.change_replay`` as well, checked here so the refusal is said in the form."""
+
 from __future__ import annotations
+
+from typing import Any, Protocol
 
 from django import forms
 from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+# nginx's client_max_body_size (deploy/nginx.conf.template) is set above this.
 MAX_IMPORT_BYTES = 2 * 1024 * 1024
+
+
+class _User(Protocol):
+    def has_perm(self, perm: str, obj: Any = ...) -> bool: ...
 
 
 class ReplayImportForm(forms.Form):
@@ -13,6 +25,10 @@ class ReplayImportForm(forms.Form):
     replace = forms.BooleanField(
         label=gettext_lazy("Replace an existing replay with the same slug"), required=False
     )
+
+    def __init__(self, *args: Any, user: _User | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
 
     def clean_file(self) -> UploadedFile:
         upload: UploadedFile = self.cleaned_data["file"]
@@ -22,3 +38,13 @@ class ReplayImportForm(forms.Form):
                 % {"size": MAX_IMPORT_BYTES // 2**20}
             )
         return upload
+
+    def clean_replace(self) -> bool:
+        replace = bool(self.cleaned_data.get("replace"))
+        if replace and (self.user is None or not self.user.has_perm("replays.change_replay")):
+            raise forms.ValidationError(
+                _(
+                    "You may add replays but not replace them (that needs the permission to change replays)."
+                )
+            )
+        return replace

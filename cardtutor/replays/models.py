@@ -152,11 +152,15 @@ def replay_seat_names(replay: Replay) -> list[str]:
 
 
 def validate_replay_record(replay: Replay) -> None:
-    """Check the seats' shape, replay the record through its engine, and check that the
+    """Check that the slug is not one our addresses use, the seats' shape, replay the record through its engine, and check that the
     replay's game and ruleset are the record's; raise ``ValidationError`` naming the field,
     and for the record the step and the reason."""
     from cardtutor.replays.timeline import check_record
 
+    if replay.slug in schemas.RESERVED_SLUGS:
+        raise ValidationError(
+            {"slug": f"{replay.slug!r} is one of our own addresses (reserved)."}, code="slug"
+        )
     problem = schemas.check(replay.seats, schemas.SEATS, "seats")
     if problem:
         raise ValidationError({"seats": problem}, code="seats")

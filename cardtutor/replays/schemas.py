@@ -7,6 +7,12 @@ refused with a message that names the field, the place inside it and what was ex
 
     notes[0].kind: 'remark' is not one of 'deduction', 'translation', 'ocr', 'reason', 'aside'
 
+A whole exported document (``cardtutor-replay``, version 1) is checked against
+:data:`DOCUMENT` before anything of it is stored: the schema is the format's reference (what
+each key holds, which are required), and :mod:`cardtutor.replays.transfer` describes it in
+words. Values JSON allows but no database or page can hold (``NaN``, ``Infinity``, integers
+past 64 bits, lone UTF-16 surrogates, NUL characters) are refused first (:func:`odd_value`).
+
 Stored content that went around these checks (a bulk ``QuerySet.update``, raw SQL) is checked
 again when a step is drawn (:func:`check`): the malformed part is left out of the page and
 the page says so, so no stored content can make the viewer fail.
@@ -15,11 +21,15 @@ the page says so, so no stored content can make the viewer fail.
 from __future__ import annotations
 
 import json
+import math
+import re
 from collections.abc import Iterator
 from typing import Any
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError as SchemaError
+
+from cardtutor.engine import GAMES
 
 # No stored JSON needs to be deeper than this; deeper values are refused before the schema
 # is even looked at (the check is iterative, so a 10,000-deep value cannot exhaust the stack).
@@ -227,3 +237,181 @@ def annotation_problems(fields: dict[str, Any], seats: list[str] | None = None) 
 def json_depth_problem(value: Any, field: str) -> str:
     """For free-form JSON (the game record): refuse only what is absurdly deep."""
     return f"{field}: nested more than {MAX_DEPTH} levels deep" if _too_deep(value) else ""
+
+
+# Slugs our own addresses use under /replays/ (``replays/urls.py``): a replay with such a slug
+# would be hidden behind that page. A test checks the list against the URL patterns.
+RESERVED_SLUGS = frozenset({"import"})
+
+SLUG: dict[str, Any] = {
+    "type": "string",
+    "pattern": "^[a-z0-9]+(?:-[a-z0-9]+)*$",
+    "maxLength": 50,
+    "not": {"enum": sorted(RESERVED_SLUGS)},
+}
+
+
+def _texts(min_length: int, max_length: int) -> dict[str, Any]:
+    """An object of an English and a German text."""
+    text = {"type": "string", "minLength": min_length, "maxLength": max_length}
+    return {
+        "type": "object",
+        "required": ["en", "de"] if min_length else [],
+        "additionalProperties": False,
+        "properties": {"en": text, "de": text},
+    }
+
+
+def _string(max_length: int, min_length: int = 1) -> dict[str, Any]:
+    return {"type": "string", "minLength": min_length, "maxLength": max_length}
+
+
+# The whole exported document, ``cardtutor-replay`` version 1 (see transfer.py for the prose).
+DOCUMENT: dict[str, Any] = {
+    "type": "object",
+    "required": [
+        "format",
+        "version",
+        "slug",
+        "game",
+        "ruleset",
+        "title",
+        "source",
+        "seats",
+        "record",
+        "annotations",
+    ],
+    "additionalProperties": False,
+    "properties": {
+        "format": {"const": "cardtutor-replay"},
+        # "type": "integer" refuses true (JSON Schema keeps booleans apart from numbers)
+        "version": {"type": "integer", "const": 1},
+        "slug": SLUG,
+        # the games the engine registry knows
+        "game": {"type": "string", "enum": sorted(GAMES)},
+        "ruleset": _string(32),
+        "title": _texts(1, 200),
+        "summary": _texts(0, 5_000),
+        "source": {
+            "type": "object",
+            "required": ["title", "language", "text"],
+            "additionalProperties": False,
+            "properties": {
+                "title": _string(300),
+                "language": {"type": "string", "pattern": "^[a-z]{2,3}(?:-[A-Za-z]{2,8})?$"},
+                "location": {"type": ["string", "null"], "maxLength": 200},
+                "text": _string(200_000),
+                # [{"de": <a sentence of the text>, "en": ..., "paragraph": true}, ...]: checked
+                # sentence by sentence against the text by source.check_gloss
+                "gloss": {},
+            },
+        },
+        "seats": SEATS,
+        # the engine's game record: replayed move by move by the engine before storing
+        "record": {"type": "object"},
+        "annotations": {
+            "type": "array",
+            "maxItems": 2_000,
+            "items": {
+                "type": "object",
+                "required": ["step"],
+                "additionalProperties": False,
+                "properties": {
+                    "step": {"type": "integer", "minimum": 0, "maximum": 100_000},
+                    "source": SOURCE,
+                    "stated": STATED,
+                    "notes": NOTES,
+                    "commentary": _texts(0, 20_000),
+                },
+            },
+        },
+        # computed on export, recomputed on import: any value is accepted and ignored
+        "steps": {},
+    },
+}
+
+# Integers past 64 bits fit neither PostgreSQL's bigint nor SQLite's integers.
+MAX_INT = 2**63 - 1
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _odd_text(text: str) -> str:
+    if "\x00" in text:
+        return "contains a NUL character"
+    if _LONE_SURROGATE.search(text):
+        return "contains a lone UTF-16 surrogate (not a character)"
+    return ""
+
+
+def odd_value(value: Any, field: str = "") -> str:
+    """The first value JSON allows but a database or page cannot hold, named by its place:
+    ``NaN``/``Infinity``, integers past 64 bits, lone surrogates and NUL characters (in text
+    or keys). ``""`` when there is none. Iterative, so any depth is safe.
+
+    >>> odd_value({"a": [1, "x\\x00"]})
+    'a[1]: contains a NUL character'
+    >>> odd_value({"n": float("nan")}), odd_value([2**70])
+    ('n: not a finite number', '[0]: an integer past 64 bits')
+    """
+    stack: list[tuple[Any, str]] = [(value, field)]
+    while stack:
+        item, where = stack.pop()
+        problem = ""
+        if isinstance(item, str):
+            problem = _odd_text(item)
+        elif isinstance(item, bool):
+            continue
+        elif isinstance(item, int):
+            if not -MAX_INT - 1 <= item <= MAX_INT:
+                problem = "an integer past 64 bits"
+        elif isinstance(item, float):
+            if not math.isfinite(item):
+                problem = "not a finite number"
+        elif isinstance(item, dict):
+            for key, child in item.items():
+                if isinstance(key, str) and _odd_text(key):
+                    return f"{where or 'a key'}: a key {_odd_text(key)}"
+                stack.append((child, f"{where}.{key}" if where else str(key)))
+        elif isinstance(item, list | tuple):
+            stack.extend((child, f"{where}[{i}]") for i, child in enumerate(item))
+        if problem:
+            return f"{where}: {problem}" if where else problem
+    return ""
+
+
+def document_problems(document: Any) -> list[str]:
+    """What is wrong with an exported document's shape (empty when it has the shape): missing
+    keys in one line, then each problem at its place, ``annotations[i]`` named by its step."""
+    errors = sorted(
+        _validator(DOCUMENT).iter_errors(document), key=lambda e: [str(p) for p in e.path]
+    )
+    missing = [e for e in errors if e.validator == "required" and not e.absolute_path]
+    found: list[str] = []
+    if missing:
+        names = ", ".join(repr(m) for e in missing for m in _missing(e))
+        found.append(f"missing: {names}")
+    for error in errors:
+        if error in missing:
+            continue
+        path = list(error.absolute_path)
+        where = _where(error, "")
+        if len(path) >= 2 and path[0] == "annotations" and isinstance(path[1], int):
+            items = document.get("annotations") if isinstance(document, dict) else None
+            step = items[path[1]].get("step") if isinstance(items, list) else None
+            if isinstance(step, int) and not isinstance(step, bool) and len(path) > 2:
+                rest = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path[2:])
+                where = f"Step {step}: {rest.lstrip('.')}"
+        if error.validator == "not" and path == ["slug"]:
+            message = f"{error.instance!r} is one of our own addresses (reserved)"
+        elif error.validator == "const" and path == ["version"]:
+            message = f"{error.instance!r} is not supported (expected 1)"
+        else:
+            message = _message(error)
+        found.append(f"{where.lstrip('.')}: {message}" if where else message)
+    return found[:5]
+
+
+def _missing(error: SchemaError) -> list[str]:
+    if isinstance(error.instance, dict) and isinstance(error.validator_value, list):
+        return [k for k in error.validator_value if k not in error.instance]
+    return []

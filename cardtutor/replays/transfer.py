@@ -26,18 +26,26 @@ export → import → export gives the same document. A step's ``explanation`` i
 in words; at a step where the players only speak (a Piquet declaration) it is what they say,
 one quoted line each (``A: “Five cards.”``).
 
-Import checks the seats and every annotation against the schemas of
-:mod:`cardtutor.replays.schemas` (the same checks as the models'), then replays the record.
+The document's exact shape is the JSON Schema :data:`cardtutor.replays.schemas.DOCUMENT`.
+Import (:func:`load_document` for a file's bytes, then :func:`import_replay`) refuses, before
+anything is stored and with a message that names the place: text that is not UTF-8 or not
+JSON, ``NaN``/``Infinity``, integers past 64 bits, lone surrogates and NUL characters, a
+document that does not match the schema (``"version": true`` is not 1; the slugs our own
+addresses use are reserved), a gloss that does not match the source text, then a record that
+does not replay. Two imports of the same slug at once end as one replay: without ``replace``
+the second is refused as a duplicate, with ``replace`` it replaces the first.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+import json
+import math
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from cardtutor.engine.errors import RecordError
 from cardtutor.replays import schemas
@@ -101,79 +109,121 @@ def export_replay(replay: Replay) -> dict[str, Any]:
     )
 
 
-def _need(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str = "") -> Any:
-    value = data.get(key)
-    if not isinstance(value, kind):
-        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise ReplayImportError(f"'{where}{key}' is missing or not a {names}.")
+class _OddNumber(ValueError):
+    pass
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > 19:  # before int(): Python refuses past 4,300 digits anyway
+        raise _OddNumber(f"a number with {len(text.lstrip('-'))} digits")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _OddNumber(f"{text[:20]} is too large for a number")
     return value
 
 
-def _bilingual(data: Mapping[str, Any], key: str, required: bool = True) -> tuple[str, str]:
-    value = data.get(key, {} if not required else None)
-    if not isinstance(value, Mapping):
-        raise ReplayImportError(f"'{key}' must be an object with 'en' and 'de' texts.")
-    en, de = value.get("en", ""), value.get("de", "")
-    if not isinstance(en, str) or not isinstance(de, str) or (required and not (en and de)):
-        raise ReplayImportError(f"'{key}' must have non-empty 'en' and 'de' texts.")
-    return en, de
+def _parse_constant(name: str) -> Any:
+    raise _OddNumber(f"{name} is not a JSON number")
 
 
-def _source_gloss(source: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """``source.gloss``, optional (older exports have none), checked against ``source.text``."""
+def load_document(raw: bytes) -> Any:
+    """A file's bytes as JSON, strictly: UTF-8 (a byte order mark is allowed), no ``NaN`` or
+    ``Infinity``, no integer of more than 19 digits; otherwise :class:`ReplayImportError`
+    with a message that says why (``The file is not valid JSON: ...``)."""
     try:
-        return check_gloss(source.get("gloss", []), str(source.get("text", "")))
-    except GlossError as err:
-        raise ReplayImportError(f"'source.gloss': {err}") from err
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise ReplayImportError(
+            f"The file is not valid JSON: it is not UTF-8 text (byte {err.start})."
+        ) from err
+    try:
+        return json.loads(
+            text,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+            parse_constant=_parse_constant,
+        )
+    except json.JSONDecodeError as err:
+        raise ReplayImportError(
+            f"The file is not valid JSON: {err.msg} (line {err.lineno}, column {err.colno})."
+        ) from err
+    except RecursionError as err:
+        raise ReplayImportError("The file is not valid JSON: it is nested too deeply.") from err
+    except _OddNumber as err:
+        raise ReplayImportError(f"The file is not valid JSON: {err}.") from err
+
+
+def _depth_problems(data: Mapping[str, Any]) -> Iterator[str]:
+    """Values nested deeper than the stored JSON may be, named as the schema names them
+    (an annotation's fields by its step); checked before anything walks them recursively."""
+    for key, value in data.items():
+        if key == "annotations" and isinstance(value, list):
+            for i, item in enumerate(value):
+                if not isinstance(item, Mapping):
+                    continue
+                step = item.get("step")
+                label = f"Step {step}: " if type(step) is int else f"annotations[{i}]."
+                for name, field in item.items():
+                    problem = schemas.json_depth_problem(field, str(name))
+                    if problem:
+                        yield label + problem
+        else:
+            problem = schemas.json_depth_problem(value, str(key))
+            if problem:
+                yield problem
 
 
 def parse_replay_document(data: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Check a document's shape; returns the replay fields and the annotations."""
+    """Check a document against :data:`schemas.DOCUMENT`; returns the replay's fields and
+    the annotations. Raises :class:`ReplayImportError` naming what is wrong and where."""
     if not isinstance(data, Mapping):
         raise ReplayImportError("The file must contain one JSON object.")
-    if data.get("format") != EXPORT_FORMAT:
-        raise ReplayImportError(f"'format' must be '{EXPORT_FORMAT}'.")
-    if data.get("version") != EXPORT_VERSION:
-        raise ReplayImportError(
-            f"Version {data.get('version')!r} is not supported (expected {EXPORT_VERSION})."
-        )
-    title_en, title_de = _bilingual(data, "title")
-    summary_en, summary_de = _bilingual(data, "summary", required=False)
-    source = _need(data, "source", Mapping)
-    seats = _need(data, "seats", list)
-    problem = schemas.check(seats, schemas.SEATS, "seats")
+    for problem in _depth_problems(data):
+        raise ReplayImportError(problem)
+    problem = schemas.odd_value(data)
     if problem:
         raise ReplayImportError(problem)
-    seat_names = [seat["seat"] for seat in seats]
+    if data.get("format") != EXPORT_FORMAT:
+        raise ReplayImportError(f"'format' must be '{EXPORT_FORMAT}'.")
+    version = data.get("version")
+    if type(version) is not int or version != EXPORT_VERSION:
+        raise ReplayImportError(
+            f"Version {version!r} is not supported (expected {EXPORT_VERSION})."
+        )
+    found = schemas.document_problems(data)
+    if found:
+        raise ReplayImportError("; ".join(found))
+    source = data["source"]
+    seats = data["seats"]
+    summary = data.get("summary", {})
     fields = {
-        "slug": _need(data, "slug", str),
-        "game": _need(data, "game", str),
-        "ruleset": _need(data, "ruleset", str),
-        "title_en": title_en,
-        "title_de": title_de,
-        "summary_en": summary_en,
-        "summary_de": summary_de,
-        "source_title": _need(source, "title", str, "source."),
-        "source_language": _need(source, "language", str, "source."),
-        "source_location": source.get("location", "") or "",
-        "source_text": _need(source, "text", str, "source."),
+        "slug": data["slug"],
+        "game": data["game"],
+        "ruleset": data["ruleset"],
+        "title_en": data["title"]["en"],
+        "title_de": data["title"]["de"],
+        "summary_en": summary.get("en", ""),
+        "summary_de": summary.get("de", ""),
+        "source_title": source["title"],
+        "source_language": source["language"],
+        "source_location": source.get("location") or "",
+        "source_text": source["text"],
         "source_gloss": _source_gloss(source),
         "seats": seats,
-        "record": _need(data, "record", Mapping),
+        "record": data["record"],
     }
+    seat_names = [seat["seat"] for seat in seats]
     annotations = []
     seen = set()
-    for item in _need(data, "annotations", list):
-        if (
-            not isinstance(item, Mapping)
-            or not isinstance(item.get("step"), int)
-            or item["step"] < 0
-        ):
-            raise ReplayImportError("Each annotation needs a 'step' number (0 or more).")
+    for item in data["annotations"]:
         if item["step"] in seen:
             raise ReplayImportError(f"Step {item['step']} is annotated twice.")
         seen.add(item["step"])
-        commentary_en, commentary_de = _bilingual(item, "commentary", required=False)
+        commentary = item.get("commentary", {})
         shaped = {
             "source": item.get("source", []),
             "stated": item.get("stated", {}),
@@ -186,14 +236,19 @@ def parse_replay_document(data: Any) -> tuple[dict[str, Any], list[dict[str, Any
             {
                 "step": item["step"],
                 **shaped,
-                "commentary_en": commentary_en,
-                "commentary_de": commentary_de,
+                "commentary_en": commentary.get("en", ""),
+                "commentary_de": commentary.get("de", ""),
             }
         )
-    problem = schemas.json_depth_problem(fields["record"], "record")
-    if problem:
-        raise ReplayImportError(problem)
     return fields, annotations
+
+
+def _source_gloss(source: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """``source.gloss``, optional (older exports have none), checked against ``source.text``."""
+    try:
+        return check_gloss(source.get("gloss", []), str(source.get("text", "")))
+    except GlossError as err:
+        raise ReplayImportError(f"'source.gloss': {err}") from err
 
 
 def stored_problems(replay: Replay) -> list[str]:
@@ -214,33 +269,48 @@ def import_replay(data: Any, *, replace: bool = False) -> Replay:
     """Store a replay document; refuses a malformed one and then stores nothing.
 
     An existing replay with the same slug is only replaced with ``replace=True``, and then
-    only once the new document has been fully checked.
+    only once the new document has been fully checked. Imports of one slug at the same time
+    are taken one after the other: on PostgreSQL the replay's row is locked, and a racing
+    insert of a new slug ends on the unique key, which counts as "exists already" (and, with
+    ``replace``, is retried once as a replacement); SQLite's writers wait for each other
+    (``transaction_mode`` IMMEDIATE in settings).
     """
     fields, annotations = parse_replay_document(data)
     try:
-        with transaction.atomic():
-            existing = Replay.objects.filter(slug=fields["slug"]).first()
-            if existing is not None and not replace:
-                raise ReplayImportError(
-                    f"A replay with the slug {fields['slug']!r} exists already; "
-                    "import with replace to overwrite it."
-                )
-            replay = existing or Replay()
-            for name, value in fields.items():
-                setattr(replay, name, value)
-            replay.full_clean()
-            replay.save()
-            replay.annotations.all().delete()
-            last = len(replay.record.get("actions", []))
-            for item in annotations:
-                if item["step"] > last:
-                    raise ReplayImportError(
-                        f"Step {item['step']} is annotated but the record has only {last} steps."
-                    )
-                Annotation.objects.create(replay=replay, **item)
+        for attempt in (1, 2):
+            try:
+                with transaction.atomic():
+                    return _store(fields, annotations, replace)
+            except IntegrityError as err:
+                if not replace or attempt == 2:
+                    raise ReplayImportError(_exists(fields["slug"])) from err
     except ValidationError as err:
         messages = "; ".join(f"{k}: {' '.join(v)}" for k, v in err.message_dict.items())
         raise ReplayImportError(messages) from err
     except RecordError as err:
         raise ReplayImportError(str(err)) from err
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _exists(slug: str) -> str:
+    return f"A replay with the slug {slug!r} exists already; import with replace to overwrite it."
+
+
+def _store(fields: dict[str, Any], annotations: list[dict[str, Any]], replace: bool) -> Replay:
+    existing = Replay.objects.select_for_update().filter(slug=fields["slug"]).first()
+    if existing is not None and not replace:
+        raise ReplayImportError(_exists(fields["slug"]))
+    replay = existing or Replay()
+    for name, value in fields.items():
+        setattr(replay, name, value)
+    replay.full_clean(validate_unique=False)  # the unique key decides, in the database
+    replay.save()
+    replay.annotations.all().delete()
+    last = len(replay.record.get("actions", []))
+    for item in annotations:
+        if item["step"] > last:
+            raise ReplayImportError(
+                f"Step {item['step']} is annotated but the record has only {last} steps."
+            )
+        Annotation.objects.create(replay=replay, **item)
     return replay

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
+import sys
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from cardtutor.replays.transfer import ReplayImportError, import_replay
+from cardtutor.replays.transfer import ReplayImportError, import_replay, load_document
 
 
 class Command(BaseCommand):
@@ -23,13 +23,15 @@ class Command(BaseCommand):
         path = options["file"]
         try:
             if path == "-":
-                import sys
-
-                data = json.load(sys.stdin)
+                raw = sys.stdin.buffer.read()
             else:
-                with open(path, encoding="utf-8") as handle:
-                    data = json.load(handle)
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as err:
+                with open(path, "rb") as handle:
+                    raw = handle.read()
+        except OSError as err:
+            raise CommandError(f"Cannot read {path}: {err}") from err
+        try:
+            data = load_document(raw)
+        except ReplayImportError as err:
             raise CommandError(f"Cannot read {path}: {err}") from err
         try:
             replay = import_replay(data, replace=options["replace"])
