@@ -45,8 +45,12 @@ def _form(text: str) -> dict[str, Any] | None:
         return None
     data: dict[str, Any] = {"ply": ply.group(1), "type": kind.group(1)}
     if data["type"] == "choice":
-        buttons = re.findall(r'name="action" value="([^"]+)"( disabled)?', text)
-        data["action"] = next(html.unescape(v) for v, disabled in buttons if not disabled)
+        buttons = re.findall(r"<button [^>]*name=\"action\"[^>]*>", text)
+        data["action"] = next(
+            html.unescape(re.search(r'value="([^"]+)"', b).group(1))  # type: ignore[union-attr]
+            for b in buttons
+            if 'aria-disabled="true"' not in b
+        )
     elif data["type"] == "exchange":
         data["cards"] = re.findall(r'name="cards" value="([^"]+)"', text)[:1]
     elif data["type"] == "declare":
@@ -401,3 +405,36 @@ def test_two_concurrent_submissions_of_one_move_apply_it_once_on_an_sqlite_file(
     )
     assert result.returncode == 0, result.stderr[-3000:]
     check_race(json.loads(result.stdout.strip().splitlines()[-1]))
+
+
+def test_a_card_that_may_not_be_played_says_why_and_is_refused_with_that_reason(
+    client: Client,
+) -> None:
+    url = _start(client, "piquet", first="learner")
+    for _ in range(80):
+        page = client.get(url).content.decode()
+        blocked = [
+            b
+            for b in re.findall(r"<button [^>]*name=\"action\"[^>]*>", page)
+            if 'aria-disabled="true"' in b
+        ]
+        if blocked:
+            break
+        data = _form(page)
+        assert data is not None
+        client.post(url + "move/", data)
+    else:
+        pytest.fail("no position with a card that may not be played")
+    button = blocked[0]
+    reason = html.unescape(re.search(r'title="([^"]+)"', button).group(1))  # type: ignore[union-attr]
+    assert "follow" in reason.lower()
+    number = re.search(r'aria-describedby="(why-\d+)"', button).group(1)  # type: ignore[union-attr]
+    assert f'id="{number}" role="tooltip">{html.escape(reason)}' in page.replace("&#x27;", "'")
+    data = _form(page)
+    assert data is not None
+    data["action"] = html.unescape(re.search(r'value="([^"]+)"', button).group(1))  # type: ignore[union-attr]
+    before = _game(url).record
+    response = client.post(url + "move/", data)
+    assert response.status_code == 400
+    assert reason.lower()[:20] in response.content.decode().lower()
+    assert _game(url).record == before

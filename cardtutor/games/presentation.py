@@ -186,17 +186,7 @@ def moves(position: Position, seat: str, lang: str) -> dict[str, Any]:
             }
         if phase == "play":
             playable = {a.card for a in state.legal_actions}
-            return {
-                "kind": "play",
-                "cards": [
-                    {
-                        "card": c,
-                        "playable": c in playable,
-                        "json": json.dumps({"type": "play", "seat": seat, "card": c.code}),
-                    }
-                    for c in hand
-                ],
-            }
+            return {"kind": "play", "cards": _card_choices(position, seat, hand, playable, lang)}
         return {"kind": "deal"}  # the deal is over: the learner deals the next
     # Besik
     assert legal is not None
@@ -213,16 +203,34 @@ def moves(position: Position, seat: str, lang: str) -> dict[str, Any]:
         others.append({"json": json.dumps(data), "label": action_label(action, lang), "type": kind})
     return {
         "kind": "besik",
-        "cards": [
-            {
-                "card": c,
-                "playable": c in plays,
-                "json": json.dumps({"type": "play", "seat": seat, "card": c.code}),
-            }
-            for c in sort_hand(hand_cards, "besik")
-        ],
+        "cards": _card_choices(position, seat, sort_hand(hand_cards, "besik"), plays, lang),
         "others": others,
     }
+
+
+def _card_choices(
+    position: Position, seat: str, hand: Sequence[Any], playable: set[Any], lang: str
+) -> list[dict[str, Any]]:
+    """The hand as card buttons; a card that may not be played now says why (the engine's
+    reason, shown on hover and focus)."""
+    choices = []
+    for number, card in enumerate(hand, start=1):
+        data = {"type": "play", "seat": seat, "card": card.code}
+        reason = ""
+        if card not in playable:
+            why = position.state.legal_actions.why_illegal(position.engine.parse_action(data))
+            reason = why.render(lang) if why is not None else ""
+            reason = reason[:1].upper() + reason[1:]
+        choices.append(
+            {
+                "card": card,
+                "number": number,
+                "playable": card in playable,
+                "reason": reason,
+                "json": json.dumps(data),
+            }
+        )
+    return choices
 
 
 def action_label(action: Any, lang: str) -> str:

@@ -1,0 +1,30 @@
+// Games: play a card with the keyboard. Arrow keys move between the card buttons, Enter (or
+// Space) plays the focused one; a number key 1-9 plays the card with that number. The forms
+// work without this script; it only adds the keys.
+(function () {
+  function cards() {
+    return Array.prototype.slice.call(document.querySelectorAll(".card-buttons .card-button"));
+  }
+  document.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    var target = event.target;
+    if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
+    var list = cards();
+    if (!list.length) return;
+    var index = list.indexOf(document.activeElement);
+    if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
+      var step = event.key === "ArrowRight" ? 1 : -1;
+      var next = index < 0 ? 0 : (index + step + list.length) % list.length;
+      list[next].focus();
+      event.preventDefault();
+    } else if (/^[1-9]$/.test(event.key)) {
+      var button = list.filter(function (b) { return b.dataset.key === event.key; })[0];
+      if (button) { button.focus(); button.click(); event.preventDefault(); }
+    }
+  });
+  // A card that may not be played is not sent: its reason is shown instead.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest(".card-button[aria-disabled='true']");
+    if (button) { event.preventDefault(); button.focus(); }
+  });
+})();
