@@ -73,9 +73,10 @@ __all__ = [
 
 NONE = (0, -1)
 """The value of no claim (below every claim)."""
-SOFT_TRIES = 60
+SOFT_TRIES = 200
 """Attempts at a hand that keeps the soft constraints (honest declarations) before dropping
-them for one draw: a constraint that almost never holds means the opponent sank something."""
+them for one draw: a constraint that almost never holds means the opponent sank something.
+An attempt costs some 20 µs, so even a sink costs a sample a few milliseconds."""
 HARD_TRIES = 400
 """Attempts at a hand that keeps the hard constraints; the proposals build the spoken claims
 in, so they rarely fail (the beating claim is the only one left to chance)."""
@@ -445,6 +446,11 @@ def _propose(
     hidden = 0
     for cands in candidates:
         if cands:
+            if hidden and rng.random() < 0.5:
+                # claims share cards (a point and a sequence of one suit): half the time
+                # take a way of making this one that adds the fewest new cards
+                fewest = min((c & allowed & ~hidden).bit_count() for c in cands)
+                cands = [c for c in cands if (c & allowed & ~hidden).bit_count() == fewest]
             hidden |= rng.choice(cands) & allowed
     if hidden.bit_count() > need:
         return None
@@ -468,12 +474,17 @@ def sample_hand(info: PiquetKnowledge, rng: random.Random) -> int:
     if len(allowed_bits) == info.opp_hidden:
         return allowed | info.opp_known
     within = allowed | info.opp_known | info.opp_played
-    candidates = [
-        c.candidates(within) for c in rng.sample(list(info.hard), len(info.hard)) if c.kind == "has"
+    hard = [c.candidates(within) for c in info.hard if c.kind == "has"]
+    # the soft "his best is this claim" constraints are built in too (as "has")
+    soft_has = [
+        Constraint("has", c.cat, c.value).candidates(within)
+        for c in info.soft
+        if c.kind == "best" and c.value != NONE
     ]
     for tries, soft in ((SOFT_TRIES, True), (HARD_TRIES, False)):
         if soft and not info.soft:
             continue
+        candidates = hard + soft_has if soft else hard
         for _ in range(tries):
             hand = _propose(info, rng, candidates, allowed, allowed_bits)
             if hand is not None and info.satisfied(hand, soft=soft):
