@@ -249,3 +249,52 @@ def action_label(action: Any, lang: str) -> str:
     if kind == "draw":
         return _("Draw from the talon")
     return kind
+
+
+def describe(action: Any, lang: str) -> str:
+    """Any move in words (for comparing the learner's move with the worked example's)."""
+    data = action.to_json()
+    kind = str(data["type"])
+    if kind == "play":
+        return _("play the %(card)s") % {"card": action.card.name(lang)}
+    if kind == "exchange" and hasattr(action, "discard"):
+        names = ", ".join(c.name(lang) for c in action.cards)
+        text = _("discard %(cards)s") % {"cards": names}
+        return text + (
+            _(" and look at the rest of the stock") if getattr(action, "look", False) else ""
+        )
+    if kind == "declare":
+        cards = action.card_list
+        category = _category(action.category, "piquet", lang)
+        if not cards:
+            return _("declare no %(category)s") % {"category": category}
+        names = ", ".join(c.name(lang) for c in cards)
+        return _("declare %(category)s with %(cards)s") % {"category": category, "cards": names}
+    return action_label(action, lang)
+
+
+def solver_comparison(position: Position, yours: Any, book: Any, lang: str) -> str:
+    """With all cards known (the solver), what the learner's card and the example's make, where
+    the solver reaches (Piquet's play, Besik's last eight tricks); else ``""``."""
+    if yours.to_json().get("type") != "play" or book.to_json().get("type") != "play":
+        return ""
+    from cardtutor.engine.solver import OutOfScopeError, solve
+
+    try:
+        solution = solve(position.state)
+        your_loss = solution.loss(yours)
+        book_loss = solution.loss(book)
+    except (OutOfScopeError, KeyError):
+        return ""
+    if your_loss == book_loss:
+        text = _("With all cards known, your card and the example's are worth the same")
+        if your_loss:
+            text += " " + _("(both lose %(n)s against the best card)") % {"n": your_loss}
+        return text + "."
+    if your_loss < book_loss:
+        return _("With all cards known, your card is %(n)s points better than the example's.") % {
+            "n": book_loss - your_loss
+        }
+    return _("With all cards known, your card loses %(n)s points against the example's.") % {
+        "n": your_loss - book_loss
+    }

@@ -231,9 +231,17 @@ MAX_AUTOMATIC = 2000
 """A bound on the moves made for the computer in one request (a whole Besik game is ~600)."""
 
 
-def advance(position: Position, learner: Sequence[str], strength: str, seed: int) -> None:
+def advance(
+    position: Position,
+    learner: Sequence[str],
+    strength: str,
+    seed: int,
+    record: Mapping[str, Any] | None = None,
+) -> None:
     """Make the computer's moves (and the learner's forced draws) until the learner has a real
-    decision or the game is over."""
+    decision or the game is over. In a worked example still followed (``record``'s book), the
+    other seats play the example's moves."""
+    book = book_moves(position, record) if record is not None else None
     for _ in range(MAX_AUTOMATIC):
         state = position.state
         if state.is_over:
@@ -241,6 +249,9 @@ def advance(position: Position, learner: Sequence[str], strength: str, seed: int
         seat = state.seat_to_act
         if seat is None:
             return
+        if book is not None and position.ply < len(book) and seat not in learner:
+            apply(position, book[position.ply])
+            continue
         if seat in learner:
             if is_forced(state):
                 apply(position, next(iter(state.legal_actions)))
@@ -337,3 +348,84 @@ def undo_point(position: Position, learner: Sequence[str]) -> int | None:
 def record_with(record: Mapping[str, Any], actions: Sequence[Any]) -> dict[str, Any]:
     """The stored record with these actions."""
     return {**record, "actions": [a.to_json() for a in actions]}
+
+
+# --- Taking a seat in a worked example -------------------------------------------------------
+#
+# The game's record starts from the example's deal with no action made; the example's own
+# actions (the book) are kept in ``record["meta"]["book"]``. While the game follows the book,
+# the other seats play the book's moves and each of the learner's moves is compared with the
+# book's. When the learner chooses to play on with a move of his own, ``meta["off_book"]`` is
+# set and the computer takes over the other seats from there.
+
+register_messages(
+    {
+        "games.book.same": (
+            "Right: that is the move played in the worked example.",
+            "Richtig: Das ist der Zug aus dem Beispielspiel.",
+        ),
+        "games.book.shown": (
+            "The move of the worked example was made for you.",
+            "Der Zug aus dem Beispielspiel wurde für dich gemacht.",
+        ),
+        "games.book.off": (
+            "You play on with your own move: from here the computer plays the other seats.",
+            "Du spielst mit deinem eigenen Zug weiter: ab hier spielt der Computer die anderen "
+            "Plätze.",
+        ),
+    }
+)
+
+
+def example_record(
+    record: Mapping[str, Any], titles: Mapping[str, str], slug: str
+) -> dict[str, Any]:
+    """A new game's record from a worked example's: its deal, no move made, the book kept."""
+    return {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "game": record["game"],
+        "ruleset": record["ruleset"],
+        "seats": list(record["seats"]),
+        "deal": record["deal"],
+        "actions": [],
+        "meta": {
+            "kind": "example",
+            "replay": slug,
+            "titles": dict(titles),
+            "book": list(record.get("actions", [])),
+        },
+    }
+
+
+def example_kind(record: Mapping[str, Any], learner: Sequence[str]) -> Kind:
+    meta = record.get("meta") or {}
+    titles = meta.get("titles") or {}
+    return Kind(
+        "example",
+        str(record["game"]),
+        str(record["ruleset"]),
+        tuple(record["seats"]),
+        tuple(learner),
+        {"en": str(titles.get("en", "")), "de": str(titles.get("de", ""))},
+    )
+
+
+def book_moves(position: Position, record: Mapping[str, Any]) -> list[Any] | None:
+    """The worked example's moves, while this game still follows them; else ``None``."""
+    meta = record.get("meta") or {}
+    book = meta.get("book")
+    if not isinstance(book, list) or meta.get("off_book"):
+        return None
+    actions = [position.engine.parse_action(a) for a in book]
+    if actions[: position.ply] != position.actions:
+        return None
+    return actions
+
+
+def book_move(position: Position, record: Mapping[str, Any]) -> Any | None:
+    """The example's move at this position, if the game still follows the example."""
+    book = book_moves(position, record)
+    if book is None or position.ply >= len(book):
+        return None
+    return book[position.ply]

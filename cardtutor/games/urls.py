@@ -7,6 +7,7 @@ app_name = "games"
 urlpatterns = [
     path("", views.index, name="index"),
     path("new/", views.new, name="new"),
+    path("example/<slug:slug>/", views.take_seat, name="take_seat"),
     path("<str:public_id>/", views.game_page, name="game"),
     path("<str:public_id>/move/", views.move, name="move"),
     path("<str:public_id>/undo/", views.undo, name="undo"),

@@ -11,6 +11,7 @@ answered with the position as it stands and a short note, and never applied twic
 
 from __future__ import annotations
 
+import json
 import secrets
 from typing import Any
 
@@ -30,6 +31,10 @@ from cardtutor.engine.errors import EngineError
 from cardtutor.engine.text import Msg
 from cardtutor.games import presentation, service
 from cardtutor.games.models import Game
+from cardtutor.replays.models import Annotation, Replay
+
+EXAMPLES = ("piquet-example", "besik-example")
+"""The worked examples a learner can take a seat in."""
 
 SESSION_OWNER = "games_owner"
 """The session key of an anonymous learner's owner token (his games carry the same token)."""
@@ -87,15 +92,26 @@ def index(request: HttpRequest) -> HttpResponse:
             "games": [_summary(g, lang) for g in games],
             "kinds": [{"key": k.key, "name": k.name(lang)} for k in service.KINDS.values()],
             "strengths": Game.Strength.choices,
+            "examples": [
+                {
+                    "slug": r.slug,
+                    "title": r.title_de if lang == "de" else r.title_en,
+                    "seats": list(r.record.get("seats", [])),
+                }
+                for r in Replay.objects.filter(slug__in=EXAMPLES).order_by("game")
+            ],
         },
     )
 
 
 def _summary(game: Game, lang: str) -> dict[str, Any]:
-    kind = service.KINDS.get(game.kind)
+    try:
+        name = _kind(game).name(lang)
+    except EngineError:
+        name = game.kind
     return {
         "game": game,
-        "name": kind.name(lang) if kind else game.kind,
+        "name": name,
         "url": reverse("games:game", args=[game.public_id]),
         "moves": game.ply,
     }
@@ -157,11 +173,20 @@ def _render(
     return render(request, template, _context(game, position, **extra), status=status)
 
 
-def _replay(game: Game) -> service.Position:
+def _kind(game: Game) -> service.Kind:
+    if game.kind == "example" and isinstance(game.record, dict):
+        return service.example_kind(game.record, game.learner_seats)
     kind = service.KINDS.get(game.kind)
     if kind is None:
         raise EngineError(Msg("games.err.form"))
-    return service.replay(kind, game.record)
+    return kind
+
+
+def _replay(game: Game) -> service.Position:
+    try:
+        return service.replay(_kind(game), game.record)
+    except (KeyError, TypeError, AttributeError):
+        raise EngineError(Msg("games.err.form")) from None
 
 
 def _damaged(request: HttpRequest, game: Game) -> HttpResponse:
@@ -178,7 +203,13 @@ def game_page(request: HttpRequest, public_id: str) -> HttpResponse:
         position = _replay(game)
     except EngineError:
         return _damaged(request, game)
-    return _render(request, game, position)
+    note = ""
+    stored = request.session.get(NOTE_KEY) if hasattr(request, "session") else None
+    if isinstance(stored, dict) and stored.get("game") == game.public_id:
+        request.session.pop(NOTE_KEY, None)
+        if stored.get("ply") == position.ply:
+            note = str(stored.get("text", ""))
+    return _render(request, game, position, note=note)
 
 
 def _posted_ply(request: HttpRequest) -> int | None:
@@ -200,20 +231,76 @@ def move(request: HttpRequest, public_id: str) -> HttpResponse:
         if _posted_ply(request) != position.ply:
             return _render(request, game, position, note=Msg("games.stale").render(lang))
         seat = game.learner_seats[0]
-        data = {key: request.POST.getlist(key) for key in request.POST}
-        try:
-            action = service.parse_move(position, seat, data, game.seed)
-        except service.MoveRefused as refusal:
-            status = 200 if _is_htmx(request) else refusal.status
-            return _render(request, game, position, status=status, error=refusal.msg.render(lang))
+        book = service.book_move(position, game.record) if game.kind == "example" else None
+        note = ""
+        if request.POST.get("type") == "book":
+            if book is None or position.state.seat_to_act != seat:
+                return _render(request, game, position, note=Msg("games.stale").render(lang))
+            action = book
+            meta = game.record.setdefault("meta", {})
+            meta["shown"] = int(meta.get("shown", 0)) + 1
+            note = Msg("games.book.shown").render(lang)
+        else:
+            data = {key: request.POST.getlist(key) for key in request.POST}
+            try:
+                action = service.parse_move(position, seat, data, game.seed)
+            except service.MoveRefused as refusal:
+                status = 200 if _is_htmx(request) else refusal.status
+                error = refusal.msg.render(lang)
+                return _render(request, game, position, status=status, error=error)
+            if book is not None and action == book:
+                note = Msg("games.book.same").render(lang)
+            elif book is not None and request.POST.get("then") != "play-on":
+                # Legal, but not the example's move: nothing is applied; the learner chooses.
+                choice = _book_choice(game, position, action, book, lang)
+                return _render(request, game, position, book_choice=choice)
+            elif book is not None:
+                game.record.setdefault("meta", {})["off_book"] = position.ply
+                note = Msg("games.book.off").render(lang)
         service.apply(position, action)
-        service.advance(position, tuple(game.learner_seats), game.strength, game.seed)
+        learner = tuple(game.learner_seats)
+        service.advance(position, learner, game.strength, game.seed, game.record)
         game.record = service.record_with(game.record, position.actions)
         game.is_over = bool(position.state.is_over)
         game.save(update_fields=["record", "is_over", "updated"])
     if _is_htmx(request):
-        return _render(request, game, position)
+        return _render(request, game, position, note=note)
+    if note:
+        request.session[NOTE_KEY] = {"game": game.public_id, "ply": position.ply, "text": note}
     return HttpResponseRedirect(reverse("games:game", args=[game.public_id]), status=303)
+
+
+NOTE_KEY = "games_note"
+"""A note for the page that follows a move without JavaScript (its redirect)."""
+
+
+def _book_choice(
+    game: Game, position: service.Position, action: Any, book: Any, lang: str
+) -> dict[str, Any]:
+    """What to show when the learner's legal move differs from the worked example's."""
+    seat = game.learner_seats[0]
+    slug = str((game.record.get("meta") or {}).get("replay", ""))
+    step = position.ply + 1
+    reasons: list[str] = []
+    annotation = Annotation.objects.filter(replay__slug=slug, step=step).first()
+    if annotation is not None and isinstance(annotation.notes, list):
+        for note in annotation.notes:
+            if not isinstance(note, dict) or note.get("kind") != "reason":
+                continue
+            seats = note.get("seats")
+            if isinstance(seats, list) and seat not in seats:
+                continue
+            text = note.get("de" if lang == "de" else "en")
+            if isinstance(text, str) and text:
+                reasons.append(text)
+    return {
+        "yours": presentation.describe(action, lang),
+        "book": presentation.describe(book, lang),
+        "reasons": reasons,
+        "solver": presentation.solver_comparison(position, action, book, lang),
+        "action_json": json.dumps(action.to_json()),
+        "replay_url": reverse("replays:step", args=[slug, step]) + f"?seat={seat}" if slug else "",
+    }
 
 
 @never_cache
@@ -237,4 +324,31 @@ def undo(request: HttpRequest, public_id: str) -> HttpResponse:
         game.save(update_fields=["record", "is_over", "undo_count", "updated"])
     if _is_htmx(request):
         return _render(request, game, _replay(game))
+    return HttpResponseRedirect(reverse("games:game", args=[game.public_id]), status=303)
+
+
+@require_POST
+def take_seat(request: HttpRequest, slug: str) -> HttpResponse:
+    """Start a game from a worked example, the learner at the seat he chose."""
+    replay = Replay.objects.filter(slug=slug, slug__in=EXAMPLES).first()
+    if replay is None:
+        raise Http404(_("There is no worked example %(slug)s.") % {"slug": slug})
+    seat = request.POST.get("seat", "")
+    strength = request.POST.get("strength", Game.Strength.CLUB)
+    if seat not in replay.record.get("seats", []) or strength not in Game.Strength.values:
+        messages.error(request, _("Choose a seat of the worked example."))
+        return HttpResponseRedirect(reverse("games:index"), status=303)
+    titles = {"en": replay.title_en, "de": replay.title_de}
+    game = Game(kind="example", strength=strength, learner_seats=[seat])
+    game.record = service.example_record(replay.record, titles, replay.slug)
+    kind = service.example_kind(game.record, [seat])
+    position = service.replay(kind, game.record)
+    service.advance(position, (seat,), strength, game.seed, game.record)
+    game.record = service.record_with(game.record, position.actions)
+    game.is_over = bool(position.state.is_over)
+    if request.user.is_authenticated:
+        game.user = request.user
+    else:
+        game.owner_token = owner_token(request, create=True)
+    game.save()
     return HttpResponseRedirect(reverse("games:game", args=[game.public_id]), status=303)

@@ -1,0 +1,194 @@
+"""Taking a seat in a worked example: the example's moves for the other side, each of the
+learner's moves compared with the example's, then try again, see it, or play on."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+
+from cardtutor.games import service
+from cardtutor.games.models import Game
+from cardtutor.replays.models import Replay
+
+FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "replays.json"
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def examples(db: Any) -> None:
+    call_command("loaddata", str(FIXTURE), verbosity=0)
+
+
+def _sit(client: Client, slug: str, seat: str) -> str:
+    response = client.post(f"/play/example/{slug}/", {"seat": seat})
+    assert response.status_code == 303
+    return str(response["Location"])
+
+
+def _game(url: str) -> Game:
+    return Game.objects.get(public_id=url.strip("/").split("/")[-1])
+
+
+def _position(game: Game) -> service.Position:
+    return service.replay(service.example_kind(game.record, game.learner_seats), game.record)
+
+
+def _book(game: Game) -> list[dict[str, Any]]:
+    """The example's moves in the engine's own JSON form (the stored book may order cards
+    differently)."""
+    engine = _position(game).engine
+    return [engine.parse_action(a).to_json() for a in game.record["meta"]["book"]]
+
+
+def _ply(client: Client, url: str) -> str:
+    match = re.search(r'name="ply" value="(\d+)"', client.get(url).content.decode())
+    assert match
+    return match.group(1)
+
+
+@pytest.mark.parametrize(
+    ("slug", "seat"),
+    [
+        ("piquet-example", "A"),
+        ("piquet-example", "B"),
+        ("besik-example", "A"),
+        ("besik-example", "B"),
+    ],
+)
+def test_playing_every_book_move_replays_the_example_to_its_end(
+    client: Client, slug: str, seat: str
+) -> None:
+    url = _sit(client, slug, seat)
+    game = _game(url)
+    book = _book(game)
+    assert game.record["actions"] == book[: game.ply], "the other side played the book"
+    for _ in range(len(book)):
+        game = _game(url)
+        if game.is_over:
+            break
+        move = book[game.ply]
+        assert move["seat"] == seat
+        response = client.post(
+            url + "move/",
+            {"ply": str(game.ply), "type": "choice", "action": json.dumps(move)},
+            headers={"HX-Request": "true"},
+        )
+        assert response.status_code == 200
+        assert "that is the move played in the worked example" in response.content.decode()
+    game = _game(url)
+    assert game.is_over
+    assert game.record["actions"] == book
+    final = Replay.objects.get(slug=slug).record
+    assert (
+        _position(game).state.outcome().deal
+        == service.replay(service.example_kind(final, [seat]), final).state.outcome().deal
+    )
+
+
+def test_a_different_legal_move_is_not_applied_and_offers_three_ways_on(client: Client) -> None:
+    url = _sit(client, "piquet-example", "A")
+    game = _game(url)
+    position = _position(game)
+    book = _book(game)[game.ply]
+    other = next(a for a in position.state.legal_actions if a.to_json() != book)
+    response = client.post(
+        url + "move/",
+        {"ply": str(game.ply), "type": "choice", "action": json.dumps(other.to_json())},
+    )
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert "The worked example plays differently" in text
+    assert "Try again" in text and "Show the example" in text and "Play on from here" in text
+    assert "Why the example plays so" in text, "the example's reason for its move is given"
+    assert _game(url).ply == game.ply, "nothing was applied"
+
+    # show the example's move: it is made for the learner
+    response = client.post(url + "move/", {"ply": str(game.ply), "type": "book"}, follow=True)
+    assert "was made for you" in response.content.decode()
+    after = _game(url)
+    assert after.record["actions"][game.ply] == book
+    assert after.record["meta"]["shown"] == 1
+
+
+def test_playing_on_with_an_own_move_hands_the_other_side_to_the_computer(
+    client: Client,
+) -> None:
+    url = _sit(client, "besik-example", "A")
+    game = _game(url)
+    position = _position(game)
+    book = _book(game)[game.ply]
+    other = next(a for a in position.state.legal_actions if a.to_json() != book)
+    response = client.post(
+        url + "move/",
+        {
+            "ply": str(game.ply),
+            "type": "choice",
+            "action": json.dumps(other.to_json()),
+            "then": "play-on",
+        },
+        follow=True,
+    )
+    assert response.status_code == 200
+    assert "from here the computer plays the other seats" in response.content.decode()
+    after = _game(url)
+    assert after.record["actions"][game.ply] == other.to_json()
+    assert after.record["meta"]["off_book"] == game.ply
+    # the game goes on to its end without the book, through the ordinary forms
+    for _ in range(200):
+        page = client.get(url).content.decode()
+        if "The game is over" in page:
+            break
+        ply = re.search(r'name="ply" value="(\d+)"', page)
+        buttons = re.findall(r"<button [^>]*name=\"action\"[^>]*>", page)
+        playable = [b for b in buttons if 'aria-disabled="true"' not in b]
+        assert ply and playable
+        value = re.search(r'value="([^"]+)"', playable[0])
+        assert value
+        import html
+
+        client.post(
+            url + "move/",
+            {"ply": ply.group(1), "type": "choice", "action": html.unescape(value.group(1))},
+        )
+    assert _game(url).is_over
+
+
+def test_a_solver_verdict_compares_a_card_with_the_examples(client: Client) -> None:
+    url = _sit(client, "piquet-example", "B")
+    for _ in range(40):
+        game = _game(url)
+        position = _position(game)
+        book = _book(game)[game.ply]
+        others = [a for a in position.state.legal_actions if a.to_json() != book]
+        if book["type"] == "play" and others:
+            break
+        client.post(
+            url + "move/", {"ply": str(game.ply), "type": "choice", "action": json.dumps(book)}
+        )
+    else:
+        pytest.fail("B never has a choice of cards")
+    response = client.post(
+        url + "move/",
+        {"ply": str(game.ply), "type": "choice", "action": json.dumps(others[0].to_json())},
+    )
+    assert "With all cards known" in response.content.decode()
+
+
+def test_an_unknown_example_or_seat_is_refused(client: Client) -> None:
+    assert client.post("/play/example/no-such/", {"seat": "A"}).status_code == 404
+    response = client.post("/play/example/piquet-example/", {"seat": "Q"}, follow=True)
+    assert "Choose a seat" in response.content.decode()
+    assert Game.objects.count() == 0
+
+
+def test_the_examples_are_offered_on_the_play_page(client: Client) -> None:
+    text = client.get("/play/").content.decode()
+    assert "/play/example/piquet-example/" in text and "/play/example/besik-example/" in text
+    assert text.count("Play as") == 4
