@@ -16,7 +16,8 @@ APT    := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get
 export DJANGO_DEBUG ?= true
 
 .PHONY: help install install-dev run test test-postgres lint format typecheck messages migrate \
-        fixtures browser bench serve-prod collectstatic clean makemessages postgres
+        fixtures browser bench serve-prod collectstatic clean makemessages postgres \
+        services bench-load
 
 help:
 	@echo "make run         set up (virtualenv, install, migrate, load fixtures) and serve on http://$(HOST):$(PORT)/"
@@ -24,7 +25,8 @@ help:
 	@echo "make test        set up, install Chromium if missing, run ruff (lint and format), mypy and the whole test suite"
 	@echo "make bench       engine and HTTP benchmarks (prints 'name value unit' lines)"
 	@echo "make test-postgres  the whole suite on a throwaway PostgreSQL (or the one in DATABASE_URL)"
-	@echo "make serve-prod  gunicorn with production settings and hashed, compressed static files"
+	@echo "make serve-prod  nginx in front of gunicorn with production settings (Ctrl-C stops both)"
+	@echo "make bench-load  wrk through nginx, 64 connections, then with a gunicorn worker killed"
 
 $(VENV)/.created:
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "Python 3.11 or newer is needed"; exit 1; }
@@ -81,7 +83,7 @@ format: $(VENV)/.installed-dev
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
-test: install-dev browser lint typecheck
+test: install-dev browser services lint typecheck
 	$(BIN)/pytest
 
 # Debian's PostgreSQL server binaries (initdb, pg_ctl), installed when missing.
@@ -97,7 +99,7 @@ $(VENV)/.installed-postgres: $(VENV)/.installed-dev
 # The whole suite on PostgreSQL. Without DATABASE_URL: a throwaway cluster on a loopback port
 # (deploy/with-postgres: initdb in a temporary directory, dropped and stopped afterwards).
 # With DATABASE_URL=postgres://user:pw@host/db: that server (the user may create databases).
-test-postgres: install-dev browser postgres $(VENV)/.installed-postgres
+test-postgres: install-dev browser services postgres $(VENV)/.installed-postgres
 	@if [ -n "$$DATABASE_URL" ]; then $(BIN)/pytest $(PYTEST_ARGS); \
 	 else deploy/with-postgres $(BIN)/pytest $(PYTEST_ARGS); fi
 
@@ -108,14 +110,28 @@ collectstatic: $(VENV)/.installed
 	DJANGO_DEBUG=false DJANGO_SECRET_KEY=collectstatic-only-not-a-secret-$$RANDOM$$RANDOM$$RANDOM$$RANDOM \
 	  $(MANAGE) collectstatic --noinput -v0
 
-# Production settings on loopback. TLS redirect and secure cookies are switched off here
-# only because this serves plain HTTP on 127.0.0.1; behind a TLS proxy leave them on.
-serve-prod: install collectstatic
-	DJANGO_DEBUG=false \
-	DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))')}" \
-	DJANGO_ALLOWED_HOSTS="$${DJANGO_ALLOWED_HOSTS:-127.0.0.1,localhost}" \
-	DJANGO_SECURE_SSL_REDIRECT=false DJANGO_SECURE_COOKIES=false DJANGO_HSTS_SECONDS=0 \
-	  $(BIN)/gunicorn cardtutor.wsgi --bind $(HOST):$(PORT) --workers 2 --access-logfile -
+# The production stack on loopback: nginx on $(HOST):$(PORT) (deploy/nginx.conf.template:
+# buffering, body limit, log-in and POST rate limits, static files, timeouts) in front of
+# gunicorn with production settings (DJANGO_DEBUG=false) on a free loopback port; Ctrl-C stops
+# both. TLS redirect and secure cookies are off only because this serves plain HTTP on
+# loopback; behind TLS leave them on. REDIS_URL=redis://... shares a Redis; SERVE_REDIS=1
+# starts Debian's redis-server for the run.
+serve-prod: install collectstatic services
+	DJANGO_DEBUG=false $(PY) -m deploy.stack serve --host $(HOST) --port $(PORT) --workers $(or $(WORKERS),2)
+
+# Debian's nginx and redis-server (for serve-prod, the tests of the production stack and
+# bench-load), installed when missing; they are started per run, never as system services.
+services:
+	@missing=""; [ -x /usr/sbin/nginx ] || missing="nginx"; \
+	 command -v redis-server >/dev/null || missing="$$missing redis-server"; \
+	 if [ -n "$$missing" ]; then echo "Installing Debian's$$missing"; \
+	   { $(APT) update -qq && $(APT) install -y -qq $$missing; } \
+	     || { echo "Could not install$$missing"; [ "$$CI" != "true" ] || exit 1; }; fi
+
+# wrk, 64 connections for 30 s per target through nginx, then with a gunicorn worker killed.
+bench-load: install-dev services
+	@command -v wrk >/dev/null || { $(APT) update -qq && $(APT) install -y -qq wrk; }
+	$(PY) -m bench.bench_load
 
 clean:
 	rm -rf $(VENV) staticfiles .mypy_cache .ruff_cache .pytest_cache .hypothesis
