@@ -106,12 +106,15 @@ def test_a_different_legal_move_is_not_applied_and_offers_three_ways_on(client: 
     text = response.content.decode()
     assert "The worked example plays differently" in text
     assert "Try again" in text and "Show the example" in text and "Play on from here" in text
-    assert "Why the example plays so" in text, "the example's reason for its move is given"
+    assert "Why the example plays so" not in text, "its reasons may tell what the move brings"
     assert _game(url).ply == game.ply, "nothing was applied"
 
     # show the example's move: it is made for the learner
     response = client.post(url + "move/", {"ply": str(game.ply), "type": "book"}, follow=True)
-    assert "was made for you" in response.content.decode()
+    text = response.content.decode()
+    assert "was made for you" in text
+    assert "Why the example plays so" in text, "once made, the example's reasons are given"
+    assert f"/replays/piquet-example/step/{game.ply + 1}/?seat=A" in text
     after = _game(url)
     assert after.record["actions"][game.ply] == book
     assert after.record["meta"]["shown"] == 1
@@ -192,3 +195,65 @@ def test_the_examples_are_offered_on_the_play_page(client: Client) -> None:
     text = client.get("/play/").content.decode()
     assert "/play/example/piquet-example/" in text and "/play/example/besik-example/" in text
     assert text.count("Play as") == 4
+
+
+@pytest.mark.parametrize("seat", ["A", "B"])
+def test_taking_a_seat_in_the_piquet_example_never_names_a_card_the_seat_cannot_know(
+    client: Client, seat: str
+) -> None:
+    """Piquet has one card of each name, so a hidden card's name must not appear at all: not
+    in the table, the notes, the example's reasons or the comparison of moves."""
+    url = _sit(client, "piquet-example", seat)
+    pages = 0
+    while True:
+        game = _game(url)
+        position = _position(game)
+        view = position.state.view(seat)
+        known = {c for cards in view.hands.values() for c in cards if c is not None}
+        known |= {c for _, c in view.trick}
+        known |= {c for t in view.tricks for c in (t.lead, t.follow)}
+        known |= {c for cards in view.discards.values() for c in cards if c is not None}
+        known |= {c for c in view.stock if c is not None}
+        hidden = {
+            c for cards in position.state.view(None).hands.values() for c in cards if c
+        } - known
+        hidden |= {c for c in position.state.view(None).stock if c} - known
+        responses = [client.get(url).content.decode()]
+        if game.is_over:
+            break
+        book = _book(game)[game.ply]
+        different = next((a for a in position.state.legal_actions if a.to_json() != book), None)
+        if different is not None:
+            responses.append(
+                client.post(
+                    url + "move/",
+                    {
+                        "ply": str(game.ply),
+                        "type": "choice",
+                        "action": json.dumps(different.to_json()),
+                    },
+                ).content.decode()
+            )
+        for text in responses:
+            lowered = text.lower()
+            for card in hidden:
+                assert card.name("en").lower() not in lowered, (game.ply, card)
+                assert f'data-card="{card.code}"' not in text, (game.ply, card)
+        pages += 1
+        response = client.post(
+            url + "move/",
+            {"ply": str(game.ply), "type": "choice", "action": json.dumps(book)},
+            headers={"HX-Request": "true"},
+        )
+        after = response.content.decode().lower()
+        game = _game(url)
+        position = _position(game)
+        view = position.state.view(seat)
+        now_known = {c for cards in view.hands.values() for c in cards if c is not None}
+        now_known |= {c for t in view.tricks for c in (t.lead, t.follow)} | {
+            c for _, c in view.trick
+        }
+        now_known |= {c for cards in view.discards.values() for c in cards if c is not None}
+        for card in hidden - now_known:
+            assert card.name("en").lower() not in after, (game.ply, card, "after the move")
+    assert pages >= 10

@@ -203,13 +203,17 @@ def game_page(request: HttpRequest, public_id: str) -> HttpResponse:
         position = _replay(game)
     except EngineError:
         return _damaged(request, game)
-    note = ""
+    extra: dict[str, Any] = {}
     stored = request.session.get(NOTE_KEY) if hasattr(request, "session") else None
     if isinstance(stored, dict) and stored.get("game") == game.public_id:
         request.session.pop(NOTE_KEY, None)
         if stored.get("ply") == position.ply:
-            note = str(stored.get("text", ""))
-    return _render(request, game, position, note=note)
+            extra["note"] = str(stored.get("text", ""))
+            reasons = stored.get("reasons")
+            if isinstance(reasons, list):
+                extra["note_reasons"] = [str(r) for r in reasons]
+            extra["note_link"] = str(stored.get("link", ""))
+    return _render(request, game, position, **extra)
 
 
 def _posted_ply(request: HttpRequest) -> int | None:
@@ -257,6 +261,13 @@ def move(request: HttpRequest, public_id: str) -> HttpResponse:
             elif book is not None:
                 game.record.setdefault("meta", {})["off_book"] = position.ply
                 note = Msg("games.book.off").render(lang)
+        reasons: list[str] = []
+        link = ""
+        if book is not None and action == book:
+            # The example's reasons are read only once its move is made: written for the
+            # position after it, they may name what the move brought (the cards drawn).
+            reasons = _book_reasons(game, position.ply + 1, lang)
+            link = _replay_step_url(game, position.ply + 1)
         service.apply(position, action)
         learner = tuple(game.learner_seats)
         service.advance(position, learner, game.strength, game.seed, game.record)
@@ -264,9 +275,15 @@ def move(request: HttpRequest, public_id: str) -> HttpResponse:
         game.is_over = bool(position.state.is_over)
         game.save(update_fields=["record", "is_over", "updated"])
     if _is_htmx(request):
-        return _render(request, game, position, note=note)
+        return _render(request, game, position, note=note, note_reasons=reasons, note_link=link)
     if note:
-        request.session[NOTE_KEY] = {"game": game.public_id, "ply": position.ply, "text": note}
+        request.session[NOTE_KEY] = {
+            "game": game.public_id,
+            "ply": position.ply,
+            "text": note,
+            "reasons": reasons,
+            "link": link,
+        }
     return HttpResponseRedirect(reverse("games:game", args=[game.public_id]), status=303)
 
 
@@ -277,30 +294,43 @@ NOTE_KEY = "games_note"
 def _book_choice(
     game: Game, position: service.Position, action: Any, book: Any, lang: str
 ) -> dict[str, Any]:
-    """What to show when the learner's legal move differs from the worked example's."""
-    seat = game.learner_seats[0]
-    slug = str((game.record.get("meta") or {}).get("replay", ""))
-    step = position.ply + 1
-    reasons: list[str] = []
-    annotation = Annotation.objects.filter(replay__slug=slug, step=step).first()
-    if annotation is not None and isinstance(annotation.notes, list):
-        for note in annotation.notes:
-            if not isinstance(note, dict) or note.get("kind") != "reason":
-                continue
-            seats = note.get("seats")
-            if isinstance(seats, list) and seat not in seats:
-                continue
-            text = note.get("de" if lang == "de" else "en")
-            if isinstance(text, str) and text:
-                reasons.append(text)
+    """What to show when the learner's legal move differs from the worked example's: the two
+    moves and, for a card, the solver's verdict. Nothing about what the example's move brings
+    (its reasons are shown once it is made)."""
     return {
         "yours": presentation.describe(action, lang),
         "book": presentation.describe(book, lang),
-        "reasons": reasons,
         "solver": presentation.solver_comparison(position, action, book, lang),
         "action_json": json.dumps(action.to_json()),
-        "replay_url": reverse("replays:step", args=[slug, step]) + f"?seat={seat}" if slug else "",
     }
+
+
+def _book_reasons(game: Game, step: int, lang: str) -> list[str]:
+    """The example's reasons for the move that led to ``step``, as the learner's seat may
+    read them (notes limited to other seats are left out)."""
+    seat = game.learner_seats[0]
+    slug = str((game.record.get("meta") or {}).get("replay", ""))
+    reasons: list[str] = []
+    annotation = Annotation.objects.filter(replay__slug=slug, step=step).first()
+    if annotation is None or not isinstance(annotation.notes, list):
+        return reasons
+    for note in annotation.notes:
+        if not isinstance(note, dict) or note.get("kind") != "reason":
+            continue
+        seats = note.get("seats")
+        if isinstance(seats, list) and seat not in seats:
+            continue
+        text = note.get("de" if lang == "de" else "en")
+        if isinstance(text, str) and text:
+            reasons.append(text)
+    return reasons
+
+
+def _replay_step_url(game: Game, step: int) -> str:
+    slug = str((game.record.get("meta") or {}).get("replay", ""))
+    if not slug:
+        return ""
+    return reverse("replays:step", args=[slug, step]) + f"?seat={game.learner_seats[0]}"
 
 
 @never_cache
