@@ -438,3 +438,26 @@ def test_a_card_that_may_not_be_played_says_why_and_is_refused_with_that_reason(
     assert response.status_code == 400
     assert reason.lower()[:20] in response.content.decode().lower()
     assert _game(url).record == before
+
+
+@pytest.mark.parametrize("kind", ["piquet", "besik-2"])
+def test_a_hint_names_a_legal_move_with_its_reason_and_is_counted(
+    client: Client, kind: str
+) -> None:
+    url = _start(client, kind)
+    game = _game(url)
+    response = client.post(url + "hint/", {"ply": str(game.ply)})
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert "Hint from the strong player:" in text
+    hint_box = text[text.index('id="hint"') :]
+    hint_box = hint_box[: hint_box.index("</div>")]
+    assert len(re.sub(r"<[^>]+>", "", hint_box).split()) > 6, "a move and a reason in words"
+    assert _game(url).hint_count == 1
+    assert _game(url).record == game.record, "a hint changes no move"
+    # a hint for a position that has moved on is not given
+    assert (
+        "That move was already made" in client.post(url + "hint/", {"ply": "9999"}).content.decode()
+    )
+    assert _game(url).hint_count == 1
+    assert Client().post(url + "hint/", {"ply": str(game.ply)}).status_code == 404

@@ -11,4 +11,5 @@ urlpatterns = [
     path("<str:public_id>/", views.game_page, name="game"),
     path("<str:public_id>/move/", views.move, name="move"),
     path("<str:public_id>/undo/", views.undo, name="undo"),
+    path("<str:public_id>/hint/", views.hint, name="hint"),
 ]

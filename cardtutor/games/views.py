@@ -29,7 +29,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from cardtutor.engine.errors import EngineError
 from cardtutor.engine.text import Msg
-from cardtutor.games import presentation, service
+from cardtutor.games import computer, presentation, service
 from cardtutor.games.models import Game
 from cardtutor.replays.models import Annotation, Replay
 
@@ -161,6 +161,7 @@ def _context(game: Game, position: service.Position, **extra: Any) -> dict[str, 
         "can_undo": service.undo_point(position, learner) is not None,
         "move_url": reverse("games:move", args=[game.public_id]),
         "undo_url": reverse("games:undo", args=[game.public_id]),
+        "hint_url": reverse("games:hint", args=[game.public_id]),
         "game_url": reverse("games:game", args=[game.public_id]),
         **extra,
     }
@@ -382,3 +383,29 @@ def take_seat(request: HttpRequest, slug: str) -> HttpResponse:
         game.owner_token = owner_token(request, create=True)
     game.save()
     return HttpResponseRedirect(reverse("games:game", args=[game.public_id]), status=303)
+
+
+@vary_on_headers("HX-Request")
+@never_cache
+@require_POST
+def hint(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The strong player's choice for the learner's decision, with its reason (counted)."""
+    lang = _lang()
+    with transaction.atomic():
+        game = _get_game(request, public_id, lock=True)
+        try:
+            position = _replay(game)
+        except EngineError:
+            return _damaged(request, game)
+        seat = game.learner_seats[0]
+        if _posted_ply(request) != position.ply or position.state.seat_to_act != seat:
+            return _render(request, game, position, note=Msg("games.stale").render(lang))
+        decision = computer.advice(position, seat, game.seed)
+        game.hint_count += 1
+        game.save(update_fields=["hint_count", "updated"])
+    advice = {
+        "move": presentation.describe(decision.action, lang),
+        "reason": decision.reason.render(lang),
+        "samples": decision.samples,
+    }
+    return _render(request, game, position, advice=advice)
