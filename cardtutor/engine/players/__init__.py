@@ -16,9 +16,10 @@ nothing more: an :class:`Observation` (the seat's view and the events it was sho
 ...     history += events
 >>> state.is_over
 True
->>> advice = hint(observe(*new_deal(seed=9)[:1], "A", new_deal(seed=9)[1]))
->>> advice.strength, advice.action.seat, bool(advice.reason.render("de"))
-(<Strength.STRONG: 'strong'>, 'A', True)
+>>> state, events = new_deal(seed=9, dealer="B")  # the learner, A, is elder hand
+>>> advice = hint(observe(state, "A", events))
+>>> advice.strength, advice.action in state.legal_actions, advice.reason.render("de")[:10]
+(<Strength.STRONG: 'strong'>, True, 'Kreuz-Acht')
 
 - :class:`Strength`: ``BEGINNER`` (legal moves by simple rules), ``CLUB`` (heuristics for every
   decision), ``STRONG`` (samples the unseen cards consistently with everything seen and solves
