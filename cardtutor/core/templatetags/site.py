@@ -1,0 +1,131 @@
+"""The page shell of ``base.html``: ``{% site_head %}``, ``{% site_header %}``, ``{% site_footer %}``.
+
+Every page is drawn inside the same shell, and the shell is drawn for every request, so its
+cost is paid by every page (``make bench`` holds the pages to a share of a trivial view's rate).
+Almost all of it depends only on the language, the page's section and the deck: those parts
+(``templates/core/_site.html``, its URLs included) are rendered **without the request**, so no
+visitor's token, name or address can get into them, once per language, section and deck, and
+kept as one entry of the ``template_fragments`` cache (local memory per process; none while
+``DEBUG`` is on). A request then costs one cache lookup, and these tags put its own values
+around the parts: the CSRF token of the header's forms, the address they return to, and "Log
+in" or the learner's name with "Log out". The markup that carries those values is written
+here, escaped as the template engine would escape it; everything else stays in the template.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.core.cache import InvalidCacheBackendError, caches
+from django.core.cache.backends.base import BaseCache
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+
+register = template.Library()
+
+PARTS = ("head", "top", "nav", "languages", "login", "logout_button", "deck", "footer")
+URLS = {"set_language": "set_language", "set_deck": "set_deck", "logout": "logout"}
+TIMEOUT = 86400
+_RENDER_KEY = "cardtutor.site_parts"
+
+
+def _store() -> BaseCache:
+    try:
+        return caches["template_fragments"]
+    except InvalidCacheBackendError:
+        return caches["default"]
+
+
+def site_parts(lang: str, section: str, four_colour: bool) -> dict[str, str]:
+    """The shell's parts for this language, section and deck (rendered on a cache miss).
+
+    ``section`` comes from :func:`cardtutor.core.context_processors.nav_section` (a handful
+    of values) and ``lang`` from the locale middleware (one of ``LANGUAGES``), so the keys
+    are few.
+    """
+    key = f"site-parts:{lang}:{section}:{int(four_colour)}"
+    store = _store()
+    parts: dict[str, str] | None = store.get(key)
+    if parts is None:
+        context = {"LANGUAGE_CODE": lang, "nav_section": section, "four_colour": four_colour}
+        parts = {
+            name: render_to_string(f"core/_site.html#{name}", context).strip() for name in PARTS
+        }
+        parts.update((name, reverse(view)) for name, view in URLS.items())
+        store.set(key, parts, TIMEOUT)
+    return parts
+
+
+def _parts(context: Any) -> dict[str, str]:
+    """The parts for this page, looked up once per rendering (the three tags share them)."""
+    found: dict[str, str] | None = context.render_context.get(_RENDER_KEY)
+    if found is None:
+        found = site_parts(
+            get_language() or "en",
+            str(context.get("nav_section") or ""),
+            bool(context.get("four_colour")),
+        )
+        context.render_context[_RENDER_KEY] = found
+    return found
+
+
+@register.simple_tag(takes_context=True)
+def site_head(context: Any) -> SafeString:
+    """The shell's ``<head>`` links: icon, stylesheet, htmx and the site's script."""
+    return mark_safe(_parts(context)["head"])  # noqa: S308 (rendered by our own template)
+
+
+@register.simple_tag(takes_context=True)
+def site_footer(context: Any) -> SafeString:
+    return mark_safe(_parts(context)["footer"])  # noqa: S308 (rendered by our own template)
+
+
+def _csrf_input(context: Any) -> str:
+    """What ``{% csrf_token %}`` writes: the hidden input with this request's masked token."""
+    token = context.get("csrf_token")
+    if not token or token == "NOTPROVIDED":
+        return ""
+    return f'<input type="hidden" name="csrfmiddlewaretoken" value="{conditional_escape(token)}">'
+
+
+@register.simple_tag(takes_context=True)
+def site_header(context: Any) -> SafeString:
+    """The card sprite, the skip link and the site's header: name, navigation, the language
+    and deck forms (returning to ``current_url`` when the page names one, else to this
+    address) and the account links."""
+    parts = _parts(context)
+    csrf = _csrf_input(context)
+    request = context.get("request")
+    back = conditional_escape(
+        context.get("current_url") or (request.get_full_path() if request is not None else "")
+    )
+    user = context.get("user")
+    if user is not None and user.is_authenticated:
+        account = (
+            f'<form class="logout-form" action="{parts["logout"]}" method="post">{csrf}'
+            f'<span class="account-name">{conditional_escape(user.get_username())}</span> '
+            f"{parts['logout_button']}</form>"
+        )
+    else:
+        account = parts["login"]
+    return mark_safe(  # noqa: S308 (our parts; every request value escaped above)
+        f"""{parts["top"]}
+  <header class="site-header">
+    {parts["nav"]}
+    <div class="site-prefs">
+      <form class="language-switch" action="{parts["set_language"]}" method="post">{csrf}
+        <input type="hidden" name="next" value="{back}" id="language-next">
+        {parts["languages"]}
+      </form>
+      <div class="account-links">{account}</div>
+      <form class="deck-switch" action="{parts["set_deck"]}" method="post">{csrf}
+        <input type="hidden" name="next" value="{back}" id="deck-next">
+        {parts["deck"]}
+      </form>
+    </div>
+  </header>"""
+    )
