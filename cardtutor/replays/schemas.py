@@ -397,7 +397,8 @@ def document_problems(document: Any) -> list[str]:
         where = _where(error, "")
         if len(path) >= 2 and path[0] == "annotations" and isinstance(path[1], int):
             items = document.get("annotations") if isinstance(document, dict) else None
-            step = items[path[1]].get("step") if isinstance(items, list) else None
+            item = items[path[1]] if isinstance(items, list) else None
+            step = item.get("step") if isinstance(item, dict) else None
             if isinstance(step, int) and not isinstance(step, bool) and len(path) > 2:
                 rest = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path[2:])
                 where = f"Step {step}: {rest.lstrip('.')}"
