@@ -87,8 +87,10 @@ def table(position: Position, seat: str, learner: Sequence[str], lang: str) -> d
             ]
             middle["last_winner"] = last.winner
     else:
-        middle["talon"] = getattr(view, "talon_count", 0)
-        middle["up_card"] = getattr(view, "up_card", None)
+        up_card = getattr(view, "up_card", None)
+        # The engine counts the turned-up card with the talon; the table shows it apart.
+        middle["talon"] = getattr(view, "talon_count", 0) - (1 if up_card is not None else 0)
+        middle["up_card"] = up_card
         trumps = getattr(view, "trumps", None)
         middle["trumps"] = trumps.name_in(lang) if trumps is not None else ""
         middle["dealer"] = getattr(view, "dealer", "")

@@ -1,0 +1,158 @@
+"""Games in Chromium: start a game, play cards with the keyboard (htmx swaps the table in
+place), the same without JavaScript, a card that may not be played says why, German, and a
+360 px phone with the controls on the first screen."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from tests.conftest import assert_clean
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
+
+FIXTURE = Path(__file__).resolve().parent.parent.parent / "fixtures" / "replays.json"
+
+
+def _start(page: Any, kind: str, first: str = "computer") -> None:
+    page.goto("/play/")
+    page.locator(f"input[name=kind][value={kind}]").check()
+    page.locator(f"input[name=first][value={first}]").check()
+    page.locator("input[name=strength][value=beginner]").check()
+    page.locator("form.new-game-form button[type=submit]").click()
+    expect(page.locator("#game-area")).to_be_visible()
+    assert re.search(r"/play/[\w-]{16}/$", page.url)
+
+
+def _ply(page: Any) -> int:
+    return int(page.locator("#game-area").get_attribute("data-ply"))
+
+
+def _do_the_non_card_decisions(page: Any) -> None:
+    """Piquet: discard one card, declare what is ticked, until a card is to be played."""
+    for _ in range(10):
+        kind = page.locator("form.move-form input[name=type]").get_attribute("value")
+        if kind == "choice":
+            return
+        before = _ply(page)
+        if kind == "exchange":
+            page.locator("form.move-form label.card-pick").first.click()
+        page.locator("form.move-form button.primary-button").click()
+        expect(page.locator("#game-area")).not_to_have_attribute("data-ply", str(before))
+
+
+def test_cards_are_played_with_the_keyboard_and_htmx_swaps_the_table(page: Any) -> None:
+    _start(page, "piquet")
+    _do_the_non_card_decisions(page)
+    page.evaluate("window.__samePage = true")
+    url = page.url
+    for _ in range(3):
+        before = _ply(page)
+        playable = page.locator(".card-buttons .card-button:not([aria-disabled=true])")
+        number = playable.first.get_attribute("data-key")
+        page.keyboard.press(number)
+        expect(page.locator("#game-area")).not_to_have_attribute("data-ply", str(before))
+        if page.locator(".card-buttons").count() == 0:
+            break
+    assert page.evaluate("window.__samePage === true"), "htmx swapped the table in place"
+    assert page.url == url
+    # arrows move between the cards, Enter plays the focused one
+    if page.locator(".card-buttons").count():
+        before = _ply(page)
+        page.keyboard.press("ArrowRight")
+        focused = page.evaluate("document.activeElement.className")
+        assert "card-button" in focused
+        for _ in range(12):
+            if page.evaluate("document.activeElement.getAttribute('aria-disabled')") != "true":
+                break
+            page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")
+        expect(page.locator("#game-area")).not_to_have_attribute("data-ply", str(before))
+    expect(page.locator(".recent-list li").first).to_be_visible()
+    assert_clean(page)
+
+
+def test_a_card_that_may_not_be_played_says_why_on_focus(page: Any) -> None:
+    _start(page, "piquet", first="learner")
+    for _ in range(40):
+        _do_the_non_card_decisions(page)
+        blocked = page.locator(".card-buttons .card-button[aria-disabled=true]")
+        if blocked.count():
+            break
+        before = _ply(page)
+        page.locator(".card-buttons .card-button:not([aria-disabled=true])").first.click()
+        expect(page.locator("#game-area")).not_to_have_attribute("data-ply", str(before))
+    else:
+        pytest.fail("never a card that may not be played")
+    blocked.first.focus()
+    reason = page.locator(".card-buttons .card-button[aria-disabled=true] + .why-not").first
+    expect(reason).to_be_visible()
+    assert "follow" in reason.inner_text().lower()
+    before = _ply(page)
+    blocked.first.click(force=True)  # Playwright waits for aria-disabled controls otherwise
+    page.wait_for_timeout(300)
+    assert _ply(page) == before, "a card that may not be played is not sent"
+    assert_clean(page)
+
+
+def test_without_javascript_a_move_posts_and_the_page_comes_back(
+    browser: Any, live_server: Any
+) -> None:
+    context = browser.new_context(base_url=live_server.url, java_script_enabled=False)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        _start(page, "besik-2")
+        before = _ply(page)
+        page.locator(".card-buttons .card-button:not([aria-disabled=true])").first.click()
+        page.wait_for_load_state()
+        assert _ply(page) > before
+        assert re.search(r"/play/[\w-]{16}/$", page.url), "back on the game's page"
+        page.get_by_role("button", name="Take back my last move").click()
+        page.wait_for_load_state()
+        assert _ply(page) == before
+    finally:
+        context.close()
+
+
+def test_german_and_a_phone_show_the_table_and_the_cards_on_the_first_screen(
+    browser: Any, live_server: Any
+) -> None:
+    context = browser.new_context(
+        base_url=live_server.url, viewport={"width": 360, "height": 740}, locale="de-DE"
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        _start(page, "besik-4")
+        assert page.locator("html").get_attribute("lang") == "de"
+        expect(page.get_by_role("heading", name="Dein Zug")).to_be_visible()
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, f"no sideways scrolling ({width} px)"
+        first = page.locator(".card-buttons .card-button").first
+        box = first.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 740, "a card to play on screen"
+        assert "spielen" in (first.get_attribute("aria-label") or "")
+    finally:
+        context.close()
+
+
+def test_taking_a_seat_in_the_piquet_example(page: Any) -> None:
+    call_command("loaddata", str(FIXTURE), verbosity=0)
+    page.goto("/play/")
+    page.locator("form[action='/play/example/piquet-example/'] button").first.click()
+    expect(page.locator("#game-area")).to_be_visible()
+    before = _ply(page)
+    page.locator("form.move-form label.card-pick").first.click()
+    page.locator("form.move-form button.primary-button").click()
+    expect(page.get_by_role("heading", name="The worked example plays differently")).to_be_visible()
+    assert _ply(page) == before
+    page.get_by_role("button", name="Show the example's move").click()
+    expect(page.locator(".game-note")).to_contain_text("was made for you")
+    assert _ply(page) > before
+    assert_clean(page)
