@@ -83,5 +83,12 @@ def player_for(game: str, strength: Strength | str) -> Player:
 
 def hint(obs: Observation, rng: random.Random | None = None) -> Decision:
     """The strong player's choice for the observing seat (which must be to act), with its
-    reason in words: what the site shows when the learner asks for a hint."""
+    reason in words: what the site shows when the learner asks for a hint.
+
+    >>> from cardtutor.engine.besik import start_deal
+    >>> state, events = start_deal(seed=2)
+    >>> advice = hint(observe(state, "A", events))
+    >>> advice.action in state.legal_actions, advice.reason.render("en")
+    (True, 'Lead the card you need least: few points, no trump, no part of a meld to come.')
+    """
     return player_for(game_of_view(obs.view), Strength.STRONG).decide(obs, rng)

@@ -91,6 +91,13 @@ class Observation:
 
     ``history`` may hold the whole game (every deal) or only the current deal: the players
     read the current deal's part (:attr:`deal_history`).
+
+    >>> from cardtutor.engine.piquet import new_deal
+    >>> state, events = new_deal(seed=1)
+    >>> Observation(state.view(None))
+    Traceback (most recent call last):
+    ...
+    ValueError: a player observes one seat's view, not the all-seeing one
     """
 
     view: View
@@ -102,14 +109,24 @@ class Observation:
 
     @property
     def seat(self) -> str:
-        """The observing seat."""
+        """The observing seat.
+
+        >>> from cardtutor.engine.piquet import new_deal
+        >>> observe(new_deal(seed=1)[0], "B").seat
+        'B'
+        """
         seat = self.view.seat
         assert seat is not None  # checked when built
         return seat
 
     @property
     def game(self) -> str:
-        """``"piquet"`` or ``"besik"``."""
+        """``"piquet"`` or ``"besik"``.
+
+        >>> from cardtutor.engine.besik import start_deal
+        >>> observe(start_deal(seed=1)[0], "A").game
+        'besik'
+        """
         return game_of_view(self.view)
 
     @property
@@ -136,6 +153,16 @@ def observe(
     ``events`` are the game's events so far as the engine returned them (every action's, in
     order, from the deal on); they are passed through the engine's ``visible_events`` for
     ``seat``. The state itself is not kept.
+
+    >>> from cardtutor.engine.besik import Draw, Phase, apply, start_deal
+    >>> state, events = start_deal(seed=2)
+    >>> history = list(events)
+    >>> while state.phase is not Phase.DRAW:
+    ...     state, events = apply(state, state.legal_actions.plays()[0])
+    ...     history += events
+    >>> state, events = apply(state, Draw("A"))
+    >>> [e.msg.render("en") for e in observe(state, "B", history + list(events)).history][-2:]
+    ['A draws a card from the talon.', 'B draws the ace of spades from the talon.']
     """
     from cardtutor.engine.games import game_info
 
@@ -186,6 +213,10 @@ class Player(Protocol):
     ``decide`` returns the :class:`Decision` (the action and why); ``choose`` only the action.
     Both read nothing but the observation and draw every random number from ``rng`` (default:
     a fixed seed), so the same observation and seed give the same move.
+
+    >>> from cardtutor.engine.players import player_for
+    >>> isinstance(player_for("piquet", "strong"), Player)
+    True
     """
 
     game: str
@@ -197,5 +228,10 @@ class Player(Protocol):
 
 
 def ranked(values: Sequence[tuple[Action, float]]) -> tuple[tuple[Action, float], ...]:
-    """Options sorted best first (stable for equal values)."""
+    """Options sorted best first (stable for equal values).
+
+    >>> from cardtutor.engine.piquet import NextDeal
+    >>> ranked([(NextDeal("A"), 1.0), (NextDeal("B"), 2.0)])
+    ((NextDeal('B'), 2.0), (NextDeal('A'), 1.0))
+    """
     return tuple(sorted(values, key=lambda av: -av[1]))

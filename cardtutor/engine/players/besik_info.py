@@ -103,7 +103,13 @@ class BesikKnowledge:
     """The current trick: (seat index, uid) in play order."""
 
     def allows(self, seat: int, u: int) -> bool:
-        """Whether ``seat`` may hold the card ``u`` given its voids and caps."""
+        """Whether ``seat`` may hold the card ``u`` given its voids and caps.
+
+        >>> from cardtutor.engine.besik import start_deal
+        >>> from cardtutor.engine.players.base import observe
+        >>> knowledge(observe(start_deal(seed=1)[0], "A")).allows(1, 31)
+        True
+        """
         s = SUIT_OF[u]
         return not self.void[seat] >> s & 1 and STRENGTH[u] <= self.cap[seat][s]
 
@@ -139,7 +145,14 @@ class BesikKnowledge:
 
 
 def knowledge(obs: Observation) -> BesikKnowledge:
-    """What the observing seat knows (see the module docstring)."""
+    """What the observing seat knows (see the module docstring).
+
+    >>> from cardtutor.engine.besik import start_deal
+    >>> from cardtutor.engine.players.base import observe
+    >>> info = knowledge(observe(start_deal(seed=1)[0], "A"))
+    >>> info.hidden, info.talon_hidden, info.pool.bit_count(), info.end_play
+    ((0, 8), 47, 55, False)
+    """
     view = obs.view
     if not isinstance(view, BesikView):
         raise TypeError("a Besik observation is needed")
@@ -262,6 +275,13 @@ def sample_deal(info: BesikKnowledge, rng: random.Random, tries: int = 50) -> De
     player's voids and caps (the most constrained cards first; a dead end starts again).
 
     The seat's own hand and every known card stay where they are.
+
+    >>> from cardtutor.engine.besik import start_deal
+    >>> from cardtutor.engine.players.base import observe
+    >>> info = knowledge(observe(start_deal(seed=1)[0], "A"))
+    >>> deal = sample_deal(info, random.Random(0))
+    >>> deal.hands[0] == info.hand, deal.hands[1].bit_count(), deal.talon.bit_count()
+    (True, 8, 47)
     """
     cards = bit_indices(info.pool)
     holders = [i for i, n in enumerate(info.hidden) if n]

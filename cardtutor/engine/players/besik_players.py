@@ -126,7 +126,20 @@ def _rank_count(hand: int, rank: int) -> int:
 
 
 def meld_bonus(u: int, hand: int, info: BesikKnowledge) -> float:
-    """How much card ``u`` adds to melds still to come from ``hand`` (points-like)."""
+    """How much card ``u`` adds to melds still to come from ``hand`` (points-like).
+
+    >>> from cardtutor.engine.besik import start_deal
+    >>> from cardtutor.engine.cards import PhysicalCard
+    >>> from cardtutor.engine.players.base import observe
+    >>> from cardtutor.engine.players.besik_info import knowledge
+    >>> state, events = start_deal(seed=1)  # diamonds are trumps
+    >>> obs = observe(state, "A", events)
+    >>> info = knowledge(obs)
+    >>> [c.code for c in state.hand("A")]
+    ['JD#1', '9D#1', '7D#1', 'KH#1', 'JH#2', 'QS#1', 'JS#2', '9S#2']
+    >>> meld_bonus(PhysicalCard.parse("QS#1").uid, info.hand, info)  # half a Besik, held whole
+    20.0
+    """
     rank, suit, index = RANK_OF[u], SUIT_OF[u], u & 31
     bonus = 0.0
     if index in (QS_INDEX, JD_INDEX):
@@ -152,7 +165,20 @@ def meld_bonus(u: int, hand: int, info: BesikKnowledge) -> float:
 
 def keep_value(u: int, hand: int, info: BesikKnowledge) -> float:
     """What card ``u`` is worth keeping: its points, its strength as a trump, and (while the
-    talon lasts) its place in melds still to come."""
+    talon lasts) its place in melds still to come.
+
+    >>> from cardtutor.engine.besik import start_deal
+    >>> from cardtutor.engine.cards import PhysicalCard
+    >>> from cardtutor.engine.players.base import observe
+    >>> from cardtutor.engine.players.besik_info import knowledge
+    >>> state, events = start_deal(seed=1)  # diamonds are trumps
+    >>> obs = observe(state, "A", events)
+    >>> info = knowledge(obs)
+    >>> keep_value(PhysicalCard.parse("JD#1").uid, info.hand, info)  # trump jack, Besik
+    43.0
+    >>> keep_value(PhysicalCard.parse("9S#2").uid, info.hand, info)
+    0.0
+    """
     value = float(card_points(u, info.rules))
     if SUIT_OF[u] == info.trump:
         value += 6 + 2 * STRENGTH[u]
@@ -163,7 +189,18 @@ def keep_value(u: int, hand: int, info: BesikKnowledge) -> float:
 
 def pending_meld(hand: int, view: BesikView, info: BesikKnowledge) -> int:
     """Roughly the points of the best meld ``hand`` could declare after winning a trick (the
-    melds this seat declared before, with the same cards, not counted again)."""
+    melds this seat declared before, with the same cards, not counted again).
+
+    >>> from cardtutor.engine.besik import start_deal
+    >>> from cardtutor.engine.cards import PhysicalCard
+    >>> from cardtutor.engine.players.base import observe
+    >>> from cardtutor.engine.players.besik_info import knowledge
+    >>> state, events = start_deal(seed=1)  # diamonds are trumps
+    >>> obs = observe(state, "A", events)
+    >>> info = knowledge(obs)
+    >>> pending_meld(info.hand, obs.view, info)  # the Besik: queen of spades, jack of diamonds
+    40
+    """
     seat = info.seat
     done: dict[str, int] = {}
     for m in view.melds:
@@ -419,7 +456,19 @@ def _last_trick(info: BesikKnowledge) -> bool:
 
 
 def beginner_card(info: BesikKnowledge, plays: Sequence[Play]) -> tuple[int, Msg]:
-    """The beginner's card and why."""
+    """The beginner's card and why.
+
+    >>> from cardtutor.engine.besik import start_deal
+    >>> from cardtutor.engine.cards import PhysicalCard
+    >>> from cardtutor.engine.players.base import observe
+    >>> from cardtutor.engine.players.besik_info import knowledge
+    >>> state, events = start_deal(seed=1)  # diamonds are trumps
+    >>> obs = observe(state, "A", events)
+    >>> info = knowledge(obs)
+    >>> u, why = beginner_card(info, [a for a in obs.view.legal if isinstance(a, Play)])
+    >>> PC[u], why.render("en")
+    (PhysicalCard.parse('9S#2'), 'Lead the lowest card.')
+    """
     rules, trump = info.rules, info.trump
     cards = [p.card.uid for p in plays]
 
@@ -438,7 +487,19 @@ def beginner_card(info: BesikKnowledge, plays: Sequence[Play]) -> tuple[int, Msg
 
 
 def club_card(view: BesikView, info: BesikKnowledge, plays: Sequence[Play]) -> tuple[int, Msg]:
-    """The club player's card and why (see the module docstring)."""
+    """The club player's card and why (see the module docstring).
+
+    >>> from cardtutor.engine.besik import start_deal
+    >>> from cardtutor.engine.cards import PhysicalCard
+    >>> from cardtutor.engine.players.base import observe
+    >>> from cardtutor.engine.players.besik_info import knowledge
+    >>> state, events = start_deal(seed=1)  # diamonds are trumps
+    >>> obs = observe(state, "A", events)
+    >>> info = knowledge(obs)
+    >>> u, why = club_card(obs.view, info, [a for a in obs.view.legal if isinstance(a, Play)])
+    >>> PC[u]
+    PhysicalCard.parse('9S#2')
+    """
     rules, trump, hand = info.rules, info.trump, info.hand
     cards = [p.card.uid for p in plays]
     out = _outstanding(info)
@@ -553,7 +614,19 @@ def _sim_card(
 def rollout(info: BesikKnowledge, hands: list[int], first: int) -> float:
     """The seat plays ``first``, then every seat plays the end-play rule of thumb to the last
     trick: the points its party makes minus the others' (three players: minus the others'
-    average)."""
+    average).
+
+    >>> from cardtutor.engine.besik import start_deal
+    >>> from cardtutor.engine.cards import PhysicalCard
+    >>> from cardtutor.engine.players.base import observe
+    >>> from cardtutor.engine.players.besik_info import knowledge
+    >>> state, events = start_deal(seed=1)
+    >>> info = knowledge(observe(state, "A", events))
+    >>> hands = [state.hands[0], state.hands[1]]  # (as if the talon were empty)
+    >>> value = rollout(info, hands, PhysicalCard.parse("9S#2").uid)
+    >>> isinstance(value, float) and not any(hands)
+    True
+    """
     rules, trump = info.rules, info.trump
     n = len(info.seats)
     trick = list(info.trick)

@@ -141,7 +141,13 @@ class Constraint:
     value: tuple[int, int]
 
     def holds(self, decl: int) -> bool:
-        """Whether the hand ``decl`` (a mask) meets the condition."""
+        """Whether the hand ``decl`` (a mask) meets the condition.
+
+        >>> from cardtutor.engine.cards import mask_of, parse_cards
+        >>> hand = mask_of(parse_cards("AH KH QH JH 8H 9S"))
+        >>> Constraint("has", 0, (5, 49)).holds(hand), Constraint("below", 0, (6, 40)).holds(hand)
+        (True, True)
+        """
         kind, cat, (n, x) = self.kind, self.cat, self.value
         if kind == "has":
             if cat == 0:
@@ -169,7 +175,13 @@ class Constraint:
         return best == self.value
 
     def candidates(self, allowed: int) -> list[int]:
-        """For ``"has"``: every set of cards within ``allowed`` that makes the claim."""
+        """For ``"has"``: every set of cards within ``allowed`` that makes the claim.
+
+        >>> from cardtutor.engine.cards import cards_from_mask, mask_of, parse_cards
+        >>> tierce = Constraint("has", 1, (3, 7))  # a tierce major
+        >>> [cards_from_mask(m) for m in tierce.candidates(mask_of(parse_cards("AS KS QS JS AH")))]
+        [(Card.parse('QS'), Card.parse('KS'), Card.parse('AS'))]
+        """
         if self.kind != "has":
             return []
         cat, (n, x) = self.cat, self.value
@@ -332,7 +344,14 @@ def _scored_claims(events: Sequence[Event], seat: str) -> list[int | None]:
 
 
 def knowledge(obs: Observation) -> PiquetKnowledge:
-    """What the observing seat knows (see the module docstring)."""
+    """What the observing seat knows (see the module docstring).
+
+    >>> from cardtutor.engine.piquet import new_deal
+    >>> from cardtutor.engine.players.base import observe
+    >>> info = knowledge(observe(new_deal(seed=1)[0], "A"))
+    >>> info.hand.bit_count(), info.opp_hidden, info.pool.bit_count(), info.hard
+    (12, 12, 20, ())
+    """
     view = obs.view
     if not isinstance(view, PiquetView):
         raise TypeError("a Piquet observation is needed")
@@ -465,6 +484,13 @@ def sample_hand(info: PiquetKnowledge, rng: random.Random) -> int:
 
     Hard constraints always hold (if the seat's information allows any hand at all); the soft
     ones hold unless :data:`SOFT_TRIES` attempts found none.
+
+    >>> from cardtutor.engine.piquet import new_deal
+    >>> from cardtutor.engine.players.base import observe
+    >>> info = knowledge(observe(new_deal(seed=1)[0], "A"))
+    >>> hand = sample_hand(info, random.Random(0))
+    >>> hand.bit_count(), hand & info.hand
+    (12, 0)
     """
     allowed = info.allowed
     allowed_bits = bits(allowed)
@@ -520,7 +546,13 @@ def legal_plays(view: PiquetView, seat: str) -> list[Play]:
 
 
 def claim_choices(view: PiquetView, seat: str) -> list[Declare]:
-    """Every claim ``seat`` may make in the category being declared."""
+    """Every claim ``seat`` may make in the category being declared (none outside the
+    declarations).
+
+    >>> from cardtutor.engine.piquet import new_deal
+    >>> claim_choices(new_deal(seed=1)[0].view("A"), "A")
+    []
+    """
     category = view.category
     if category is None:
         return []
@@ -531,14 +563,24 @@ def claim_choices(view: PiquetView, seat: str) -> list[Declare]:
 
 def exchange_sizes(view: PiquetView, seat: str) -> range:
     """How many cards ``seat`` may discard: 1 to 5 for elder, 1 to all that are left in the
-    stock for younger."""
+    stock for younger.
+
+    >>> from cardtutor.engine.piquet import new_deal
+    >>> exchange_sizes(new_deal(seed=1, dealer="B")[0].view("A"), "A")
+    range(1, 6)
+    """
     if view.elder == seat:
         return range(ELDER_MIN_DISCARD, ELDER_STOCK + 1)
     return range(ELDER_MIN_DISCARD, len(view.stock) + 1)
 
 
 def only_action(view: PiquetView, seat: str) -> Exchange | Declare | Play | NextDeal | None:
-    """The seat's one legal action when it has no choice (a single card, the next deal)."""
+    """The seat's one legal action when it has no choice (a single card, the next deal).
+
+    >>> from cardtutor.engine.piquet import new_deal
+    >>> only_action(new_deal(seed=1)[0].view("A"), "A") is None
+    True
+    """
     if view.phase.value == "deal_over":
         return NextDeal(seat)
     if view.phase.value == "play":

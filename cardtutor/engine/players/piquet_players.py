@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from cardtutor.engine.cards import Card, cards_from_mask
 from cardtutor.engine.drills.piquet_declaring import SINK_AT_MOST
@@ -331,6 +332,19 @@ def sink(obs: Observation, cat: int) -> int | None:
     still declares beats anything the cards he has not seen can make) and *cheap* (at most
     :data:`~cardtutor.engine.drills.piquet_declaring.SINK_AT_MOST` points, and no repique or
     pique within reach): the declaring drill's ruling. ``None``: declare in full.
+
+    >>> from cardtutor.engine.piquet import Declare, Exchange, apply, new_deal
+    >>> from cardtutor.engine.players.base import observe
+    >>> state, _ = new_deal(hands={"A": "AC KC QC JC 10C 9D 8D 7D JD JS 10H 8S",
+    ...     "B": "AS KS QS 10S 9S AH KH QH JH 9H 8H 7H"}, stock="7S AD KD QD 10D 9C 8C 7C",
+    ...     dealer="B")
+    >>> state, _ = apply(state, Exchange.of("A", "8S"))  # takes the seven of spades
+    >>> state, _ = apply(state, Exchange.of("B", "9S 10S"))
+    >>> state, _ = apply(state, Declare.of("A", "point", "AC KC QC JC 10C"))
+    >>> state, _ = apply(state, Declare.of("B", "point", "AH KH QH JH 9H 8H 7H"))
+    >>> # the quint major is sure to be good: the tierce minor in diamonds is sunk
+    >>> cards_from_mask(sink(observe(state, "A"), 1))
+    (Card.parse('10C'), Card.parse('JC'), Card.parse('QC'), Card.parse('KC'), Card.parse('AC'))
     """
     view = obs.view
     assert isinstance(view, PiquetView)
@@ -386,7 +400,18 @@ def _suit_len(hand: int, i: int) -> int:
 
 
 def beginner_card(info: PiquetKnowledge, view: PiquetView) -> tuple[int, Msg]:
-    """The beginner's card and why."""
+    """The beginner's card and why.
+
+    >>> from cardtutor.engine.piquet import new_deal
+    >>> from cardtutor.engine.players.base import observe
+    >>> from cardtutor.engine.players.piquet_info import knowledge
+    >>> from cardtutor.engine.players.piquet_players import _example_first_lead
+    >>> state, history = _example_first_lead()
+    >>> obs = observe(state, "A", history)
+    >>> i, why = beginner_card(knowledge(obs), obs.view)
+    >>> Card.from_index(i), why.render("en")
+    (Card.parse('AH'), 'Lead an ace: it wins the trick.')
+    """
     hand = info.hand
     if not view.trick:
         aces = [i for i in bits(hand) if i & 7 == 7]
@@ -406,7 +431,18 @@ def beginner_card(info: PiquetKnowledge, view: PiquetView) -> tuple[int, Msg]:
 
 
 def club_card(info: PiquetKnowledge, view: PiquetView) -> tuple[int, Msg]:
-    """The club player's card and why (see the module docstring)."""
+    """The club player's card and why (see the module docstring).
+
+    >>> from cardtutor.engine.piquet import new_deal
+    >>> from cardtutor.engine.players.base import observe
+    >>> from cardtutor.engine.players.piquet_info import knowledge
+    >>> from cardtutor.engine.players.piquet_players import _example_first_lead
+    >>> state, history = _example_first_lead()
+    >>> obs = observe(state, "A", history)
+    >>> i, why = club_card(knowledge(obs), obs.view)
+    >>> Card.from_index(i), why.render("en")
+    (Card.parse('AH'), 'Cash a sure winner: no card still out beats it.')
+    """
     hand = info.hand
     out = _outstanding(info)
     mine = masters(hand, out)
@@ -445,7 +481,19 @@ def strong_card(
     rng: random.Random,
 ) -> Decision:
     """The strong player's card: each legal card's double-dummy value summed over deals of
-    the opponent's hidden cards consistent with everything seen."""
+    the opponent's hidden cards consistent with everything seen.
+
+    >>> from cardtutor.engine.piquet import new_deal
+    >>> from cardtutor.engine.players.base import observe
+    >>> from cardtutor.engine.players.piquet_info import knowledge
+    >>> from cardtutor.engine.players.piquet_players import _example_first_lead
+    >>> state, history = _example_first_lead()
+    >>> obs = observe(state, "A", history)
+    >>> plays = legal_plays(obs.view, "A")  # type: ignore[arg-type]
+    >>> d = strong_card(knowledge(obs), obs.view, plays, plays[0].card.index, random.Random(1))
+    >>> d.samples, d.action in state.legal_actions, len(d.values) == len(plays)
+    (20, True, True)
+    """
     seat = info.seat
     seats = info.seats
     me = seats.index(seat)
@@ -488,3 +536,25 @@ def strong_card(
     else:
         reason = Msg("players.reason.sampled_one", **params)
     return Decision(_play(seat, card), reason, Strength.STRONG, averages, n)
+
+
+def _example_first_lead() -> tuple[Any, list[Any]]:
+    """Cavendish's Example deal at elder's first lead (honest declarations): for doctests."""
+    from cardtutor.engine.piquet import ENGINE, Phase, best_declaration, new_deal
+
+    state, events = new_deal(
+        hands={
+            "A": "AS KS JS AH QH JH 8H JC 8C 7C 9D 8D",
+            "B": "10S 7S 10H 9H 7H KC QC 10C AD QD JD 10D",
+        },
+        stock="9S 8S KH 9C KD QS AC 7D",
+        dealer="B",
+    )
+    history = list(events)
+    for action in (Exchange.of("A", "KS 8C 7C 9D 8D"), Exchange.of("B", "7S 9H 7H")):
+        state, events = ENGINE.apply(state, action)
+        history += events
+    while state.phase is not Phase.PLAY:
+        state, events = ENGINE.apply(state, best_declaration(state))
+        history += events
+    return state, history
