@@ -685,7 +685,7 @@ def test_not_following_suit() -> None:
     state, _ = plays(state, "AS")
     err = refused(state, Play.of("B", "AD"))
     assert str(err) == (
-        "B must follow suit: the ace of spades was led and B holds "
+        "B must follow suit: the ace of spades was led and B still has spades: "
         "eight of spades, jack of spades, queen of spades and king of spades."
     )
     assert "must follow suit" in str(err) and "muss Farbe bedienen" in err.render("de")

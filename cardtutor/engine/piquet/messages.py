@@ -322,8 +322,9 @@ register_messages(
             "Buben oder Zehnen.",
         ),
         "piquet.illegal.follow": (
-            "{seat} must follow suit: the {led} was led and {seat} holds {cards}.",
-            "{seat} muss Farbe bedienen: {led} wurde ausgespielt und {seat} hat {cards}.",
+            "{seat} must follow suit: the {led} was led and {seat} still has {suit}: {cards}.",
+            "{seat} muss Farbe bedienen: {led} wurde ausgespielt, und {seat} hat noch {suit}: "
+            "{cards}.",
         ),
         "piquet.illegal.no_deal": (
             "This partie has no cards for deal {n} (neither given nor shuffled).",
