@@ -131,7 +131,7 @@ services:
 # wrk, 64 connections for 30 s per target through nginx, then with a gunicorn worker killed.
 bench-load: install-dev services
 	@command -v wrk >/dev/null || { $(APT) update -qq && $(APT) install -y -qq wrk; }
-	$(PY) -m bench.bench_load
+	$(PY) -m bench load
 
 clean:
 	rm -rf $(VENV) staticfiles .mypy_cache .ruff_cache .pytest_cache .hypothesis

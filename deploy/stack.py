@@ -133,6 +133,7 @@ class Stack:
     def __init__(self, workdir: Path | None = None) -> None:
         self._own_dir = workdir is None
         self.dir = workdir or Path(tempfile.mkdtemp(prefix="cardtutor-stack-"))
+        self.dir.mkdir(parents=True, exist_ok=True)
         self.dir.chmod(0o755)  # nginx's workers (www-data under root) read their files here
         self.procs: list[tuple[str, subprocess.Popen[bytes]]] = []
 
