@@ -89,8 +89,11 @@ def game_of_view(view: View) -> str:
 class Observation:
     """Everything a seat may know: its view and the events it was shown, oldest first.
 
-    ``history`` may hold the whole game (every deal) or only the current deal: the players
-    read the current deal's part (:attr:`deal_history`).
+    Build it with :func:`observe`, which passes the events through the engine's
+    ``visible_events`` for the seat (Besik hides the other players' draws): an observation
+    made by hand from raw events would show the player cards its seat never saw. ``history``
+    may hold the whole game (every deal) or only the current deal: the players read the current
+    deal's part (:attr:`deal_history`).
 
     >>> from cardtutor.engine.piquet import new_deal
     >>> state, events = new_deal(seed=1)
