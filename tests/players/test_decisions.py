@@ -1,0 +1,135 @@
+"""Particular decisions: melds held back or declared, the seven exchange, sinking, reasons in
+both languages, and the interface's refusals."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from cardtutor.engine.besik import ENGINE as BESIK
+from cardtutor.engine.besik import Draw, Exchange, Meld, Play, start_deal
+from cardtutor.engine.cards import PhysicalCard, iter_packs
+from cardtutor.engine.piquet import Declare, new_deal
+from cardtutor.engine.players import Decision, Observation, Strength, hint, observe, player_for
+from cardtutor.engine.players.piquet_players import _example_first_lead
+
+A_HAND = ["AH#1", "10H#1", "KH#1", "QH#1", "JH#1", "7C#1", "8C#1", "9C#1"]
+B_HAND = ["7S#1", "8S#1", "9S#1", "7D#1", "8D#1", "9D#1", "JS#1", "QD#1"]
+
+
+def _besik(ruleset: str, up: str = "9H#1", a_hand: list[str] = A_HAND) -> tuple[Any, list[Any]]:
+    """A deal where A holds the trump sequence (hearts) and wins the first trick."""
+    taken = set(a_hand) | set(B_HAND) | {up}
+    rest = [c.code for c in iter_packs(2) if c.code not in taken]
+    state, events = start_deal(
+        ruleset=ruleset,
+        hands={"A": a_hand, "B": B_HAND},
+        up_card=up,
+        talon=rest,
+        dealer="B",
+    )
+    history = list(events)
+    for action in (Play("A", PhysicalCard.parse("7C#1")), Play("B", PhysicalCard.parse("7S#1"))):
+        state, events = BESIK.apply(state, action)
+        history += events
+    return state, history
+
+
+def test_standard_rules_declare_the_trump_marriage_before_the_sequence() -> None:
+    state, history = _besik("standard")
+    decision = player_for("besik", "club").decide(observe(state, "A", history))
+    assert isinstance(decision.action, Meld) and decision.action.kind == "trump-marriage"
+    assert "sequence" in decision.reason.render("en")
+    # the beginner takes the 250 at once
+    greedy = player_for("besik", "beginner").choose(observe(state, "A", history))
+    assert isinstance(greedy, Meld) and greedy.kind == "quint-major"
+
+
+def test_seed_rules_draw_first_then_declare_the_quint_major() -> None:
+    state, history = _besik("seed")
+    club = player_for("besik", "club")
+    first = club.decide(observe(state, "A", history))
+    assert first.action == Draw("A")
+    assert first.reason.key == "players.reason.meld_after_draw"
+    state, events = BESIK.apply(state, first.action)
+    history += events
+    second = club.choose(observe(state, "A", history))
+    assert isinstance(second, Meld) and second.kind == "quint-major"
+
+
+def test_the_trump_seven_is_exchanged_for_the_face_up_card() -> None:
+    hand = ["AH#1", "10H#1", "KH#1", "QH#1", "7H#1", "7C#1", "8C#1", "9C#1"]
+    state, history = _besik("seed", up="JH#1", a_hand=hand)
+    for strength in Strength:
+        decision = player_for("besik", strength).decide(observe(state, "A", history))
+        assert decision.action in state.legal_actions
+        assert decision.action.__class__.__name__ in ("DeclareSeven", "Exchange")
+    state2, _ = BESIK.apply(state, Exchange("A", PhysicalCard.parse("7H#1")))
+    assert state2.up is not None and state2.up.code == "7H#1"
+
+
+def test_piquet_club_sinks_where_strong_declares_in_full() -> None:
+    from cardtutor.engine.piquet import ENGINE
+    from cardtutor.engine.piquet import Exchange as PExchange
+
+    state, events = new_deal(
+        hands={
+            "A": "AC KC QC JC 10C 9D 8D 7D JD JS 10H 8S",
+            "B": "AS KS QS 10S 9S AH KH QH JH 9H 8H 7H",
+        },
+        stock="7S AD KD QD 10D 9C 8C 7C",
+        dealer="B",
+    )
+    history = list(events)
+    for action in (
+        PExchange.of("A", "8S"),
+        PExchange.of("B", "9S 10S"),
+        Declare.of("A", "point", "AC KC QC JC 10C"),
+        Declare.of("B", "point", "AH KH QH JH 9H 8H 7H"),
+    ):
+        state, events = ENGINE.apply(state, action)
+        history += events
+    club = player_for("piquet", "club").decide(observe(state, "A", history))
+    strong = player_for("piquet", "strong").decide(observe(state, "A", history))
+    assert isinstance(club.action, Declare) and isinstance(strong.action, Declare)
+    assert club.action.cards.bit_count() == 5 and strong.action.cards.bit_count() == 8
+    assert club.reason.key == "players.reason.sink"
+
+
+def test_reasons_read_in_both_languages() -> None:
+    state, history = _example_first_lead()
+    obs = observe(state, "A", history)
+    for strength in Strength:
+        decision = player_for("piquet", strength).decide(obs, random.Random(1))
+        en, de = decision.reason.render("en"), decision.reason.render("de")
+        assert en and de and en != de
+        data = decision.to_json()
+        assert data["action"]["type"] == "play" and data["strength"] == strength.value
+    advice = hint(obs)
+    assert advice.samples == 20 and len(advice.values) == len(list(state.legal_actions))
+    assert advice.values[0][1] >= advice.values[-1][1]
+
+
+def test_the_interface_refuses_what_it_cannot_answer() -> None:
+    state, events = new_deal(seed=3, dealer="B")
+    with pytest.raises(ValueError, match="not B's turn"):
+        player_for("piquet", "club").decide(observe(state, "B", events))
+    with pytest.raises(ValueError, match="all-seeing"):
+        Observation(state.view(None))
+    with pytest.raises(ValueError, match="unknown strength"):
+        player_for("piquet", "grandmaster")
+    bstate, bevents = start_deal(seed=3)
+    with pytest.raises(TypeError):
+        player_for("piquet", "club").decide(observe(bstate, "A", bevents))
+    assert isinstance(player_for("besik", "club").decide(observe(bstate, "A", bevents)), Decision)
+
+
+def test_same_observation_and_seed_same_decision() -> None:
+    state, history = _example_first_lead()
+    obs = observe(state, "A", history)
+    strong = player_for("piquet", "strong")
+    first = strong.decide(obs, random.Random(5))
+    again = strong.decide(obs, random.Random(5))
+    assert first == again
