@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-MODULES = ("floor", "piquet", "besik", "solver", "players", "http")
+MODULES = ("floor", "piquet", "besik", "solver", "players", "http", "games")
 
 
 def main(argv: list[str]) -> int:

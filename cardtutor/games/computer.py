@@ -23,7 +23,14 @@ def _rng(seed: int, position: Position, seat: str) -> random.Random:
 
 
 def _observation(position: Position, seat: str) -> Any:
-    history = [event for events in position.events for event in events]
+    """The seat's observation. The players read only the current deal's events, so the events
+    of earlier deals (built only when read) are not built at all."""
+    start = 0
+    for index in range(len(position.actions) - 1, -1, -1):
+        if position.actions[index].to_json().get("type") == "deal":
+            start = index + 1
+            break
+    history = [event for events in position.events[start:] for event in events]
     return observe(position.state, seat, history, position.kind.game)
 
 
