@@ -79,7 +79,7 @@ def _login(base: str) -> tuple[str, str]:
     jar = CookieJar()
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
     opener.open(base + "/accounts/login/", timeout=10).read()
-    csrf = next(c.value for c in jar if c.name == "csrftoken")
+    csrf = next(c.value or "" for c in jar if c.name == "csrftoken")
     form = {"username": USER, "password": PASSWORD, "csrfmiddlewaretoken": csrf}
     request = urllib.request.Request(
         base + "/accounts/login/",
@@ -87,7 +87,7 @@ def _login(base: str) -> tuple[str, str]:
         headers={"Referer": base + "/accounts/login/"},
     )
     opener.open(request, timeout=10).read()
-    csrf = next(c.value for c in jar if c.name == "csrftoken")
+    csrf = next(c.value or "" for c in jar if c.name == "csrftoken")
     cookie = "; ".join(f"{c.name}={c.value}" for c in jar)
     if "sessionid" not in cookie:
         raise RuntimeError("the bench learner could not log in")
