@@ -622,7 +622,7 @@ class Analysis:
         """The averages of ``discard`` (a mask of the learner's cards) on this sample."""
         known = self._cache.get(discard)
         if known is None:
-            known = self._cache[discard] = _value(
+            known = self._cache[discard] = discard_value(
                 self.spot, discard, self._draws, self._theirs, self.samples, record=True
             )
         return known
@@ -657,7 +657,7 @@ def _mask(indices: Iterable[int]) -> int:
     return m
 
 
-def _prepare(
+def prepare_deals(
     spot: Spot, samples: int, rng: random.Random
 ) -> tuple[dict[int, list[int]], dict[int, list[tuple[tuple[int, int, int, int, int], bool]]]]:
     sizes = range(spot.low, spot.high + 1)
@@ -684,7 +684,7 @@ def _prepare(
     return draws, theirs
 
 
-def _value(
+def discard_value(
     spot: Spot,
     discard: int,
     draws: dict[int, list[int]],
@@ -784,11 +784,11 @@ def analyse(spot: Spot, seed: int = 0) -> Analysis:
     (5, True)
     """
     rng = random.Random(f"{KEY}:{seed}:{spot.hand}:{int(spot.role)}:{spot.elder_took}")
-    draws, theirs = _prepare(spot, SAMPLES, rng)
+    draws, theirs = prepare_deals(spot, SAMPLES, rng)
     pool = list(discards_of(spot))
     for samples, keep in SCREENING:
         if len(pool) > keep:
-            values = [_value(spot, d, draws, theirs, samples) for d in pool]
+            values = [discard_value(spot, d, draws, theirs, samples) for d in pool]
             values.sort(key=lambda v: (-v.total, v.discard))
             pool = [v.discard for v in values[:keep]]
     analysis = Analysis(spot, SAMPLES, seed, draws, theirs)

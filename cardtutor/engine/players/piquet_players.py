@@ -40,9 +40,9 @@ from cardtutor.engine.drills.piquet_declaring import SINK_AT_MOST
 from cardtutor.engine.drills.piquet_exchange import (
     Average,
     Spot,
-    _prepare,
-    _value,
+    discard_value,
     lowest_cards,
+    prepare_deals,
 )
 from cardtutor.engine.drills.piquet_hands import Role
 from cardtutor.engine.piquet import Declare, Exchange, NextDeal, PiquetView, Play
@@ -303,7 +303,7 @@ def exchange_values(
     (True, False)
     """
     deals = max(n for n, _ in budget)
-    draws, theirs = _prepare(spot, deals, rng)
+    draws, theirs = prepare_deals(spot, deals, rng)
     play_cache: dict[int, float] = {}
 
     def total(d: int, samples: int) -> float:
@@ -311,7 +311,7 @@ def exchange_values(
         play = play_cache.get(kept)
         if play is None:
             play = play_cache[kept] = PLAY_WEIGHT * trick_estimate(kept)
-        return _value(spot, d, draws, theirs, samples).total + play
+        return discard_value(spot, d, draws, theirs, samples).total + play
 
     pool = list(_discards(spot.hand, range(spot.low, spot.high + 1)))
     scored: list[tuple[int, float]] = []
