@@ -122,8 +122,10 @@ def test_a_whole_game_is_played_to_its_end_through_the_forms(client: Client, kin
     assert 'name="type"' not in page, "no move form once the game is over"
     outcome = _position(game).state.outcome()
     assert outcome.game_over
+    assert f"{len(outcome.deals)} deals played" in page or len(outcome.deals) == 1
     if kind == "piquet":
         assert outcome.deal_number >= 6
+        assert "wins the game" in page or "drawn" in page
     else:
         assert max(outcome.game.values()) >= 1000
 
