@@ -81,32 +81,32 @@ register_messages(
             "Die Ansagen, wie sie ablaufen",
         ),
         "drill.dialogue.score": (
-            "scores {points} for {what}: {total}",
-            "zählt {points} für {what}: {total}",
+            "scores {points} for {what}, {total} in all",
+            "zählt {points} für {what}, zusammen {total}",
         ),
         "drill.dialogue.score_cb": (
-            "has scored {points} for carte blanche: {total}",
-            "hat {points} für Carte blanche gezählt: {total}",
+            "has scored {points} for carte blanche, {total} in all",
+            "hat {points} für Carte blanche gezählt, zusammen {total}",
         ),
         "drill.dialogue.score_lead": (
-            "leads his first card and scores {points}: {total}",
-            "spielt die erste Karte aus und zählt {points}: {total}",
+            "leads his first card and scores {points}, {total} in all",
+            "spielt die erste Karte aus und zählt {points}, zusammen {total}",
         ),
         "drill.dialogue.score_repique": (
             "reaches {threshold} in hand before the other reckons anything: repique, "
-            "{points} more: {total}",
+            "{points} more, {total} in all",
             "erreicht {threshold} aus der Hand, bevor der andere etwas zählt: Repique, "
-            "{points} dazu: {total}",
+            "{points} dazu, zusammen {total}",
         ),
         "drill.dialogue.score_pique": (
             "reaches {threshold} with his lead before the other reckons anything: pique, "
-            "{points} more: {total}",
+            "{points} more, {total} in all",
             "erreicht {threshold} mit dem Ausspielen, bevor der andere etwas zählt: Pique, "
-            "{points} dazu: {total}",
+            "{points} dazu, zusammen {total}",
         ),
         "drill.dialogue.younger_shows": (
             "before playing to the first trick, shows and scores what is good",
-            "zeigt und zählt vor dem ersten Zugeben, was gut ist",
+            "zeigt und zählt vor der ersten Karte, was gut ist",
         ),
         "drill.dialogue.nothing_good": (
             "has nothing good to score before the first trick",
