@@ -167,7 +167,40 @@ def playing_card(
     jack: str = "",
 ) -> SafeString:
     """Render one card (``None`` draws the back)."""
-    lang = lang_key(get_language() or "en")
+    return card_svg(
+        card,
+        lang_key(get_language() or "en"),
+        selected=selected,
+        disabled=disabled,
+        size=size,
+        jack=jack,
+    )
+
+
+def card_svg(
+    card: object,
+    lang: str,
+    *,
+    selected: bool = False,
+    disabled: bool = False,
+    size: str = "md",
+    jack: str = "",
+) -> SafeString:
+    """:func:`playing_card` for Python callers that know the language key already
+    (``lang_key(get_language())``; the labels' translations follow the active language)."""
+    try:
+        return _card_svg(card, bool(selected), bool(disabled), size, jack, lang)
+    except TypeError:  # an unhashable value: drawn (or refused) without the memo
+        return _card_svg.__wrapped__(card, bool(selected), bool(disabled), size, jack, lang)
+
+
+@lru_cache(maxsize=4096)
+def _card_svg(
+    card: object, selected: bool, disabled: bool, size: str, jack: str, lang: str
+) -> SafeString:
+    """One card's markup: a pure function of its arguments and the active language (``lang``,
+    which the labels' translations follow), so it is worked out once per process; a page
+    draws dozens of cards and every practice question is a new page."""
     try:
         value = _coerce(card)
     except NotationError as err:
