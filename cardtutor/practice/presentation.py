@@ -8,9 +8,11 @@ plain template values once per request, so the templates stay simple.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from django.urls import NoReverseMatch, reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
@@ -19,7 +21,7 @@ from cardtutor.engine.cards import lang_key
 from cardtutor.engine.drills import Drill, Feedback, Item
 from cardtutor.engine.drills.base import FieldKind, Show, ShowKind
 from cardtutor.engine.text import Msg, join_names
-from cardtutor.practice.widgets import field_html, show_html
+from cardtutor.practice.widgets import fieldset_html, show_html
 
 
 def _lang() -> str:
@@ -38,7 +40,14 @@ def words(value: Any, lang: str) -> str:
 
 
 def drill_url(drill: Drill) -> str:
-    return reverse("practice:start", args=[drill.game, drill.key.split(".", 1)[1]])
+    """The drill's address (``/practice/<game>/<drill>/``: a new item there)."""
+    return _drill_url(drill.game, drill.key.split(".", 1)[1])
+
+
+@lru_cache(maxsize=64)
+def _drill_url(game: str, name: str) -> str:
+    # reversed once per drill and process: the URLconf does not change while it runs
+    return reverse("practice:start", args=[game, name])
 
 
 def rule_link(rule: str, lang: str) -> dict[str, str] | None:
@@ -70,13 +79,11 @@ def _show(show: Show, lang: str, jack: str) -> dict[str, Any]:
     if show.kind is ShowKind.TEXT:
         out["text"] = words(show.text, lang) if show.text else ""
     elif show.kind is ShowKind.CARDS:
-        out["cards"] = [
-            {"card": c, "name": words(c, lang), "marked": c in show.marked} for c in show.cards
-        ]
+        out["cards"] = [{"card": c, "marked": c in show.marked} for c in show.cards]
     else:
         out["header"] = [words(h, lang) for h in show.header]
         out["rows"] = [[words(v, lang) for v in row] for row in show.rows]
-    out["html"] = show_html(out, jack)
+    out["html"] = show_html(out, jack, lang)
     return out
 
 
@@ -84,7 +91,11 @@ def _chosen(values: Mapping[str, str], name: str) -> set[str]:
     return set(str(values.get(name) or "").split())
 
 
-def item_context(drill: Drill, item: Item, values: Mapping[str, str]) -> dict[str, Any]:
+def item_context(
+    drill: Drill, item: Item, values: Mapping[str, str], *, answered: bool = False
+) -> dict[str, Any]:
+    """What the item page shows of ``item``: its parts as HTML (``shows_html``,
+    ``fields_html``; ``answered`` disables the fields, which keep ``values``)."""
     lang = _lang()
     jack = _jack(drill.game)
     fields = []
@@ -99,12 +110,13 @@ def item_context(drill: Drill, item: Item, values: Mapping[str, str]) -> dict[st
             "high": spec.high,
             "id": f"field-{spec.name}",
         }
+        hint = ""
         if spec.kind is FieldKind.CARDS:
+            hint = _hint(spec.low, spec.high)
             field["cards"] = [
                 {
                     "code": c.code,
                     "card": c,
-                    "name": words(c, lang),
                     "checked": c.code in chosen,
                     "id": f"field-{spec.name}-{c.code.replace('#', '-')}",
                 }
@@ -122,8 +134,9 @@ def item_context(drill: Drill, item: Item, values: Mapping[str, str]) -> dict[st
             ]
         else:
             field["value"] = str(values.get(spec.name) or "")[:12]
-        field["html"] = field_html(field, jack, _hint(spec.low, spec.high))
+        field["html"] = fieldset_html(field, jack, hint, lang, answered)
         fields.append(field)
+    shows = [_show(s, lang, jack) for s in item.shows]
     return {
         "drill": drill,
         "drill_title": words(drill.title, lang),
@@ -131,10 +144,11 @@ def item_context(drill: Drill, item: Item, values: Mapping[str, str]) -> dict[st
         "item": item,
         "level": int(item.level),
         "prompt": words(item.prompt, lang) if item.prompt else "",
-        "shows": [_show(s, lang, jack) for s in item.shows],
+        "shows": shows,
+        "shows_html": mark_safe("".join(s["html"] for s in shows)),  # noqa: S308 (widgets)
         "fields": fields,
+        "fields_html": mark_safe("\n    ".join(f["html"] for f in fields)),  # noqa: S308
         "jack": jack,
-        "concept": rule_link(item.concept, lang) if item.concept else None,
     }
 
 
@@ -152,7 +166,9 @@ def feedback_context(feedback: Feedback, game: str) -> dict[str, Any]:
         "correct": feedback.correct,
         "answer": [words(m, lang) for m in feedback.answer],
         "reasons": [words(m, lang) for m in feedback.reasons],
-        "shows": [_show(s, lang, _jack(game)) for s in feedback.shows],
+        "shows_html": mark_safe(  # noqa: S308 (widgets: every value escaped)
+            "".join(_show(s, lang, _jack(game))["html"] for s in feedback.shows)
+        ),
         "rules": rules,
         "replay_url": replay_url,
     }

@@ -277,7 +277,7 @@ def _page(
     if token == "":
         token = tokens.issue(drill.key, the_item.seed, int(the_item.level))
     context = {
-        **item_context(drill, the_item, values or {}),
+        **item_context(drill, the_item, values or {}, answered=token is None),
         "token": token,
         "answered": token is None,
         "error": error,
