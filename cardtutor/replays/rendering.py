@@ -73,12 +73,16 @@ class DamagedReplay(Exception):
 @dataclass(frozen=True)
 class StepPage:
     """What a step's full page needs of the step: its main content (header, step, source
-    text) and the page's title and canonical address. The page around it is each
-    visitor's own and is rendered per request (see :func:`rendered_page`)."""
+    text, as UTF-8 bytes ready to send) and the page's title and canonical address. The page
+    around it is each visitor's own and is rendered per request (see :func:`rendered_page`)."""
 
-    article_html: str
+    article: bytes
     page_title: str
     current_url: str
+
+    @property
+    def article_html(self) -> str:
+        return self.article.decode()
 
 
 @dataclass(frozen=True)
@@ -356,9 +360,15 @@ def rendered_step(
         + render_to_string("replays/viewer.html#announcer-oob", context)
         + render_to_string("replays/_step_oob.html", context)
     ).encode()
-    found = RenderedStep(swap, StepPage(article_html, page_title, current_url))
+    found = RenderedStep(swap, StepPage(article_html.encode(), page_title, current_url))
     default_cache.set_many({f"{key}:swap": found.swap, f"{key}:page": found.page})
     return found
+
+
+# Where the page's article goes: rendered into the page around it, then replaced by the cached
+# bytes. Markup of our own: any visitor's value in the page is escaped ("<" as "&lt;"), so none
+# can imitate it.
+_ARTICLE_SLOT = mark_safe("<!--cardtutor:article-->")
 
 
 def rendered_page(
@@ -371,16 +381,26 @@ def rendered_page(
     deck) is drawn afresh every time, and never cached. What is the same for everyone comes
     from the cache framework: the page's article (header, step, source text) is one of the
     step's fragments (:func:`rendered_step`, keyed by content version, step, perspective and
-    language), and base.html keeps its ``{% cache %}`` fragments of the header and footer
-    (keyed by language, section and deck).
+    language), and base.html takes its header's and footer's parts from the
+    ``template_fragments`` cache (keyed by language, section and deck).
+
+    The article (most of the page, and not plain ASCII) is kept as UTF-8 bytes and joined to
+    the page around it as bytes: decoding it from the cache and encoding it again for every
+    request cost more than drawing the page around it.
     """
     step = step_page(meta, number, perspective, lang)
     if step is None:
         return None
-    context = {
-        "page_title": step.page_title,
-        "current_url": step.current_url,
-        # rendered by our own templates, autoescaped there
-        "article_html": mark_safe(step.article_html),  # noqa: S308
-    }
-    return render_to_string("replays/viewer.html", context, request).encode()
+    context = {"page_title": step.page_title, "current_url": step.current_url}
+    around = render_to_string(
+        "replays/viewer.html", {**context, "article_html": _ARTICLE_SLOT}, request
+    )
+    before, slot, after = around.partition(_ARTICLE_SLOT)
+    if not slot:  # cannot happen (viewer.html writes the slot); drawn the plain way then
+        return render_to_string(
+            "replays/viewer.html",
+            # rendered by our own templates, autoescaped there
+            {**context, "article_html": mark_safe(step.article_html)},  # noqa: S308
+            request,
+        ).encode()
+    return b"".join((before.encode(), step.article, after.encode()))
