@@ -463,3 +463,26 @@ def test_a_hint_names_a_legal_move_with_its_reason_and_is_counted(
     )
     assert _game(url).hint_count == 1
     assert Client().post(url + "hint/", {"ply": str(game.ply)}).status_code == 404
+
+
+def test_a_finished_game_downloads_as_a_replay_document_the_import_accepts(
+    client: Client,
+) -> None:
+    from cardtutor.replays.schemas import document_problems
+    from cardtutor.replays.transfer import import_replay
+
+    url = _start(client, "piquet")
+    assert client.get(url + "export.json").status_code == 404, "not while cards are hidden"
+    _play(client, url, 700)
+    game = _game(url)
+    assert game.is_over
+    assert url + "export.json" in client.get(url).content.decode()
+    response = client.get(url + "export.json")
+    assert response.status_code == 200
+    assert "attachment" in response["Content-Disposition"]
+    document = json.loads(response.content)
+    assert document_problems(document) == []
+    assert "book" not in json.dumps(document["record"].get("meta", {}))
+    replay = import_replay(document)
+    assert replay.record["actions"] == game.record["actions"]
+    assert Client().get(url + "export.json").status_code == 404, "only its owner downloads it"

@@ -11,6 +11,7 @@ answered with the position as it stands and a short note, and never applied twic
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 from typing import Any
@@ -18,9 +19,10 @@ from typing import Any
 from django.contrib import messages
 from django.db import transaction
 from django.db.models import QuerySet
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -32,6 +34,7 @@ from cardtutor.engine.text import Msg
 from cardtutor.games import computer, presentation, service
 from cardtutor.games.models import Game
 from cardtutor.replays.models import Annotation, Replay
+from cardtutor.replays.transfer import EXPORT_FORMAT, EXPORT_VERSION
 
 EXAMPLES = ("piquet-example", "besik-example")
 """The worked examples a learner can take a seat in."""
@@ -162,6 +165,7 @@ def _context(game: Game, position: service.Position, **extra: Any) -> dict[str, 
         "move_url": reverse("games:move", args=[game.public_id]),
         "undo_url": reverse("games:undo", args=[game.public_id]),
         "hint_url": reverse("games:hint", args=[game.public_id]),
+        "export_url": reverse("games:export", args=[game.public_id]),
         "game_url": reverse("games:game", args=[game.public_id]),
         **extra,
     }
@@ -409,3 +413,68 @@ def hint(request: HttpRequest, public_id: str) -> HttpResponse:
         "samples": decision.samples,
     }
     return _render(request, game, position, advice=advice)
+
+
+def export_document(game: Game) -> dict[str, Any]:
+    """A finished game as a replay document (the format of ``/replays/<slug>/export.json``,
+    which the replay import reads): the engine's record, the seats, a title; no annotations."""
+    kind = _kind(game)
+    learner = set(game.learner_seats)
+    partners = {kind.partners.get(s) for s in learner} - {None}
+    strength = {"en": str(game.Strength(game.strength).label), "de": ""}
+    with translation.override("de"):
+        strength["de"] = str(game.Strength(game.strength).label)
+    roles = []
+    for seat in kind.seats:
+        if seat in learner:
+            role = {"en": "the learner", "de": "der Lernende"}
+        elif seat in partners:
+            role = {
+                "en": f"the learner's partner, computer ({strength['en']})",
+                "de": f"Partner des Lernenden, Computer ({strength['de']})",
+            }
+        else:
+            role = {"en": f"computer ({strength['en']})", "de": f"Computer ({strength['de']})"}
+        roles.append({"seat": seat, "role": role})
+    day = game.created.date().isoformat()
+    record = {key: value for key, value in game.record.items() if key != "meta"}
+    record["meta"] = {"source": "game against the computer", "played": day}
+    return {
+        "format": EXPORT_FORMAT,
+        "version": EXPORT_VERSION,
+        # a replay's slug is lower-case letters, digits and hyphens: the address, hashed
+        "slug": "game-" + hashlib.sha256(game.public_id.encode()).hexdigest()[:16],
+        "game": kind.game,
+        "ruleset": kind.ruleset,
+        "title": {
+            "en": f"{kind.name('en')}, played on {day}",
+            "de": f"{kind.name('de')}, gespielt am {day}",
+        },
+        "summary": {"en": "", "de": ""},
+        "source": {
+            "title": "cardtutor: a game against the computer",
+            "language": "en",
+            "location": "",
+            "text": f"{kind.name('en')}, played on {day} against the computer.",
+        },
+        "seats": roles,
+        "record": record,
+        "annotations": [],
+    }
+
+
+@never_cache
+@require_safe
+def export(request: HttpRequest, public_id: str) -> HttpResponse:
+    """A finished game as a replay document to download (a game in progress is not exported:
+    its record holds the cards still hidden)."""
+    game = _get_game(request, public_id)
+    if not game.is_over:
+        raise Http404(_("A game can be exported once it is over."))
+    try:
+        document = export_document(game)
+    except EngineError:
+        return _damaged(request, game)
+    response = JsonResponse(document, json_dumps_params={"ensure_ascii": False, "indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="{document["slug"]}.json"'
+    return response
