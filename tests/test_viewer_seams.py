@@ -250,6 +250,7 @@ def test_header_fragments_are_cached_per_language_section_and_deck(replays, sett
     client = Client()
     for path, current in (
         ("/practice/", "Practice"),
+        ("/play/", "Play"),
         ("/rules/", "Rules"),
         ("/replays/", "Replays"),
         (url(PIQUET, 1), "Replays"),

@@ -15,7 +15,7 @@ def nav_section(request: HttpRequest) -> str:
     match = getattr(request, "resolver_match", None)
     if match is None:
         return ""
-    if match.namespace in ("replays", "practice"):
+    if match.namespace in ("replays", "practice", "games"):
         return str(match.namespace)
     return "rules" if match.url_name in ("rules", "rules_game") else ""
 
