@@ -13,6 +13,7 @@ from cardtutor.engine.drills.piquet_counting import CountingDrill
 from cardtutor.engine.drills.piquet_declaring import DeclaringDrill
 from cardtutor.engine.drills.piquet_exchange import ExchangeDrill
 from cardtutor.engine.drills.piquet_partie import PartieDrill
+from cardtutor.engine.drills.piquet_play import PlayDrill
 
 DRILLS: dict[str, Drill] = {
     drill.key: drill
@@ -22,6 +23,7 @@ DRILLS: dict[str, Drill] = {
         AnsweringDrill(),
         CountingDrill(),
         ExchangeDrill(),
+        PlayDrill(),
         MeldDrill(),
         TrickDrill(),
     )
