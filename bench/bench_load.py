@@ -143,6 +143,7 @@ def _wrk(wrk: str, base: str, script: Path) -> dict[str, float]:
     errors = int(bad.group(1)) if bad else 0
     if sockets:
         errors += sum(int(x) for x in sockets.groups())
+        print(f"# wrk: {sockets.group(0)}", file=sys.stderr)
     m = re.search(r"99%\s+([\d.]+)(us|ms|s)\b", out)
     p99 = float(m.group(1)) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[m.group(2)] if m else 0.0
     return {"requests": requests, "errors": errors, "p99_ms": p99}
@@ -167,6 +168,23 @@ def _workers(master_pid: int) -> list[int]:
     return [int(p) for p in out.split()]
 
 
+def _report_statuses(name: str, access_log: Path, mark: int, stack: Stack) -> None:
+    """Statuses other than 2xx/3xx that nginx logged during one run, on stderr, with the
+    application's last log lines: what an error count is made of."""
+    with access_log.open("rb") as handle:
+        handle.seek(mark)
+        lines = handle.read().decode(errors="replace").splitlines()
+    bad: dict[str, int] = {}
+    for line in lines:
+        m = re.search(r'" (\d{3}) ', line)
+        # 499: wrk closed the connection (in flight when its time was up): not an answer
+        if m and not m.group(1).startswith(("2", "3")) and m.group(1) != "499":
+            bad[m.group(1)] = bad.get(m.group(1), 0) + 1
+    if bad:
+        print(f"# {name}: statuses other than 2xx/3xx: {bad}", file=sys.stderr)
+        print("# " + stack.log("gunicorn")[-1500:].replace("\n", "\n# "), file=sys.stderr)
+
+
 def run() -> Iterator[tuple[str, float, str]]:
     wrk = ensure_debian("wrk", "wrk")
     tmp = Path(tempfile.mkdtemp(prefix="cardtutor-load-"))
@@ -181,7 +199,10 @@ def run() -> Iterator[tuple[str, float, str]]:
         prepare(env)
         app, front = free_port(), free_port()
         master = stack.gunicorn(env, app, workers=WORKERS)
-        stack.nginx(front, [app], static, post_rate="100000r/s", login_rate="100000r/s")
+        stack.nginx(
+            front, [app], static, post_rate="100000r/s", login_rate="100000r/s", access_log=True
+        )
+        access_log = stack.dir / "nginx" / "access.log"
         base = f"http://127.0.0.1:{front}"
 
         visitor = Visitor(base)
@@ -212,7 +233,9 @@ def run() -> Iterator[tuple[str, float, str]]:
         )
         before = _rows(env)
         for name, request in targets.items():
+            mark = access_log.stat().st_size
             result = _wrk(wrk, base, _lua([request], tmp / f"{name}.lua"))
+            _report_statuses(name, access_log, mark, stack)
             for key, unit in (("requests", "count"), ("errors", "count"), ("p99_ms", "ms")):
                 yield f"load.{name}.{key}", result[key], unit
 
@@ -230,8 +253,10 @@ def run() -> Iterator[tuple[str, float, str]]:
         )
         timer = threading.Timer(seconds / 3, kill_one)
         timer.start()
+        mark = access_log.stat().st_size
         result = _wrk(wrk, base, _lua(list(targets.values()), tmp / "kill.lua"))
         timer.cancel()
+        _report_statuses("kill", access_log, mark, stack)
         if not victims:
             raise RuntimeError("no gunicorn worker was killed")
         for key, unit in (("requests", "count"), ("errors", "count"), ("p99_ms", "ms")):
