@@ -247,6 +247,11 @@ def test_the_samples_fit_what_the_learner_saw_and_heard() -> None:
         real = state.hands[other]
         assert view.consistent(real)
         assert view.played == _played_by(state, other)
+        assert set(view.voids) == {
+            lead >> 3
+            for leader, lead, follow, _w in state.tricks
+            if leader == me and follow >> 3 != lead >> 3
+        }
         for _n in range(5):
             theirs = sample_hand(view, rng)
             assert theirs is not None and view.consistent(theirs)
@@ -273,7 +278,7 @@ def test_heard_tells_apart_what_the_dialogue_says() -> None:
     """Elder's call (the point's number of cards, the best sequence and set) and younger's
     answers are heard; a shown claim is seen card for card; an unshown losing claim of younger
     is only known to be worse."""
-    five_hearts = 0b11111 << 19  # 8H..AH (point 5, no sequence beyond a quint)
+    five_hearts = 0b11111 << 19  # 10H..AH: five cards, 51
     six_clubs = 0b111111 << 2  # 9C..AC
     four_spades = 0b1111 << 24
     shown = (False, False, False)
@@ -288,6 +293,12 @@ def test_heard_tells_apart_what_the_dialogue_says() -> None:
     # ...but a better one is "not good"
     c = heard((four_spades, 0, 0), (five_hearts, 0, 0), Role.YOUNGER, shown)
     assert c != heard((four_spades, 0, 0), (0b1111 << 16, 0, 0), Role.YOUNGER, shown)
+    # when younger holds as many cards, he asks what elder's make: elder's pips are heard
+    five_diamonds = 0b11111 << 8  # 7D..JD: five cards, 44
+    other_hearts = 0b11100110 << 16  # 8H 9H QH KH AH: five cards, 48
+    assert heard((five_diamonds, 0, 0), (five_hearts, 0, 0), Role.ELDER, shown) != heard(
+        (five_diamonds, 0, 0), (other_hearts, 0, 0), Role.ELDER, shown
+    )
     # a shown sequence is seen card for card
     tierce_h = 0b111 << 21
     tierce_d = 0b111 << 13
@@ -382,6 +393,30 @@ def test_an_item_shows_only_what_the_learners_seat_knows() -> None:
             seat_of = who if isinstance(who, str) else who.params["seat"]
             if seat_of == younger and not state.tricks:
                 assert line.key != "drill.dialogue.score", item.seed  # not shown yet
+
+
+def test_the_declarations_shown_score_what_the_engine_scored() -> None:
+    """The declarations table is the engine's deal: each player's last running total in it is
+    what the engine scored him before the first trick was won (in hand, elder's first lead and
+    a pique it makes, younger's good combinations as he plays to it)."""
+    for item in items():
+        state = state_of(item)
+        if not state.tricks:
+            continue
+        table = next(s for s in item.shows if s.label and s.label.key == "drill.play.declarations")
+        totals = {seat: 0 for seat in state.seats}
+        for who, line in table.rows:
+            seat = who if isinstance(who, str) else who.params["seat"]
+            if "total" in line.params:
+                totals[seat] = line.params["total"]
+        expected = {seat: 0 for seat in state.seats}
+        leads = 0
+        for seat, cat, points in state.log:
+            leads += CATEGORIES[cat] == "lead"
+            if leads > 1 or CATEGORIES[cat] in ("trick", "last_trick", "cards", "capot"):
+                break
+            expected[state.seats[seat]] += points
+        assert totals == expected, item.seed
 
 
 def test_items_are_reproducible_and_vary() -> None:
