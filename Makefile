@@ -83,8 +83,9 @@ format: $(VENV)/.installed-dev
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
+# PYTEST_ARGS="tests/test_x.py -k y" narrows the run (test and test-postgres).
 test: install-dev browser services lint typecheck
-	$(BIN)/pytest
+	$(BIN)/pytest $(PYTEST_ARGS)
 
 # Debian's PostgreSQL server binaries (initdb, pg_ctl), installed when missing.
 postgres:
