@@ -194,8 +194,9 @@ def run() -> Iterator[tuple[str, float, str]]:
     if not os.environ.get("DATABASE_URL"):
         extra["DATABASE_URL"] = f"sqlite:///{tmp / 'load.sqlite3'}"
     env = production_env(static, **extra)
-    stack = Stack(tmp / "stack")
+    stack: Stack | None = None
     try:
+        stack = Stack(tmp / "stack")
         prepare(env)
         app, front = free_port(), free_port()
         master = stack.gunicorn(env, app, workers=WORKERS)
@@ -265,7 +266,8 @@ def run() -> Iterator[tuple[str, float, str]]:
         lost = sum(max(0, count - after.get(table, 0)) for table, count in before.items())
         yield "load.rows_lost", lost, "rows"
     finally:
-        stack.close()
+        if stack is not None:
+            stack.close()
         shutil.rmtree(tmp, ignore_errors=True)
 
 
