@@ -229,9 +229,10 @@ register_messages(
         ),
         "drill.play.c.points": (
             "Your {card} wins as many tricks, but in an order that lets your opponent score "
-            "more for his leads and his wins as second player.",
+            "more: for his leads, his tricks won as second player or the last trick.",
             "Deine Karte, {card}, macht gleich viele Stiche, aber in einer Reihenfolge, die "
-            "deinem Gegner mehr Punkte für sein Ausspielen und seine Stiche als Zweiter lässt.",
+            "deinem Gegner mehr Punkte lässt: für sein Ausspielen, seine Stiche als Zweiter "
+            "oder den letzten Stich.",
         ),
         "drill.play.c.other": (
             "Your {card} lets the leads and the tricks fall worse for you: with best play on "
@@ -522,7 +523,7 @@ class PlayDrill:
                 )
             )
             reasons += _causes(state, record, best, answer)
-            reasons += _why(state, record, right, best)
+            reasons += _why(state, record, right, best, mine)
         tags = set(record["tags"])
         rules = [_concept(record["tags"]), "piquet#play"]
         if "the-cards" in tags:
@@ -657,20 +658,34 @@ def _causes(state: State, record: Mapping[str, Any], best: Card, answer: Card) -
     return [Msg("drill.play.c.other", card=answer, best=best, less=less)]
 
 
-def _why(state: State, record: Mapping[str, Any], right: Sequence[Card], card: Card) -> list[Msg]:
-    """What the right cards achieve, in words (``card``: the one to name)."""
+def _why(
+    state: State,
+    record: Mapping[str, Any],
+    right: Sequence[Card],
+    card: Card,
+    against: Mapping[str, Any] | None = None,
+) -> list[Msg]:
+    """What the right cards achieve, in words (``card``: the one to name); given the learner's
+    wrong card's figures (``against``), only what that card gives up."""
     out: list[Msg] = []
     tags = record["tags"]
     figures = record["cards"]
     me = state.turn
-    if "capot" in tags:
+    left = state.hands[me].bit_count()
+    if "capot" in tags and (against is None or against["tricks"] < left):
         out.append(Msg("drill.play.w.capot", card=card, capot=POINTS_CAPOT, cards=POINTS_CARDS))
     best = figures[card.code]
-    if me == state.elder and _part(best) > 0:
+    if me == state.elder and _part(best) > 0 and (against is None or _part(against) <= 0):
         out.append(Msg("drill.play.w.pique", card=card, threshold=PIQUE_AT, points=POINTS_PIQUE))
-    if me != state.elder and _part(best) == 0 and any(_part(f) < 0 for f in figures.values()):
+    stopped = [against] if against is not None else list(figures.values())
+    if me != state.elder and _part(best) == 0 and any(_part(f) < 0 for f in stopped):
         out.append(Msg("drill.play.w.pique_stop", card=card, threshold=PIQUE_AT))
-    if "the-cards" in tags and "capot" not in tags:
+    won = state.won[me]
+    if (
+        "the-cards" in tags
+        and "capot" not in tags
+        and (against is None or won + against["tricks"] < TRICKS_FOR_THE_CARDS)
+    ):
         out.append(
             Msg(
                 "drill.play.w.cards",
