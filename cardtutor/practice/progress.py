@@ -16,7 +16,10 @@ of the record are tested without a request:
 
 A dict rather than database rows: the record is read and written whole on every answer, merges
 as a whole, and must work for visitors without an account (the session); the account's row is
-locked while it changes (see :mod:`cardtutor.practice.store`).
+locked while it changes (see :mod:`cardtutor.practice.store`). So it is kept small: the last
+:data:`SEEN_WITH_DATA` answered items in ``seen`` (with the answer, to show a resent form the
+same verdict), older ones as one string in ``answered`` (``;nonce,drill,1`` per item, oldest
+first), which a session encodes and decodes several times faster than hundreds of small dicts.
 
 >>> rec = new_record()
 >>> t = datetime(2026, 1, 1, tzinfo=UTC)
@@ -35,7 +38,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-VERSION = 1
+VERSION = 2
 INTERVALS = {
     1: timedelta(minutes=10),
     2: timedelta(days=1),
@@ -73,17 +76,48 @@ class Answered:
 
 
 def new_record() -> Record:
-    return {"v": VERSION, "drills": {}, "concepts": {}, "review": [], "seen": {}}
+    return {"v": VERSION, "drills": {}, "concepts": {}, "review": [], "seen": {}, "answered": ""}
 
 
 def clean(record: object) -> Record:
-    """A usable record from whatever was stored (``None``, an old or damaged value → fresh)."""
-    if not isinstance(record, dict) or record.get("v") != VERSION:
+    """A usable record from whatever was stored (``None``, a damaged value → fresh; a record
+    of version 1, whose ``seen`` kept every answered item as a dict, → this version)."""
+    if not isinstance(record, dict) or record.get("v") not in (1, VERSION):
         return new_record()
     for key, kind in (("drills", dict), ("concepts", dict), ("review", list), ("seen", dict)):
         if not isinstance(record.get(key), kind):
             record[key] = kind()
+    if not isinstance(record.get("answered"), str):
+        record["answered"] = ""
+    if record["v"] == 1:
+        record["v"] = VERSION
+        seen_items = record["seen"]
+        record["seen"] = {
+            nonce: entry
+            for nonce, entry in seen_items.items()
+            if isinstance(nonce, str) and isinstance(entry, dict)
+        }
+        _trim_seen(record)
     return record
+
+
+def _answered_entry(nonce: str, entry: Mapping[str, Any]) -> str:
+    """An item answered long ago as ``answered`` keeps it (``""``: it cannot be written so)."""
+    drill = str(entry.get("drill") or "")
+    if not nonce or any(c in nonce or c in drill for c in ",;"):
+        return ""
+    return f";{nonce},{drill},{1 if entry.get('correct') else 0}"
+
+
+def _answered_items(record: Record) -> list[tuple[str, dict[str, Any]]]:
+    """The items in ``answered``, oldest first, as ``(nonce, {"drill", "correct"})``."""
+    items = []
+    for part in record["answered"].split(";"):
+        nonce, _sep, rest = part.partition(",")
+        drill, _sep, correct = rest.partition(",")
+        if nonce:
+            items.append((nonce, {"drill": drill, "correct": correct == "1"}))
+    return items
 
 
 def _iso(moment: datetime) -> str:
@@ -98,14 +132,23 @@ def _when(text: object) -> datetime:
 
 
 def seen(record: Record, nonce: str) -> Mapping[str, Any] | None:
-    """The stored verdict of an already answered item, or ``None``."""
+    """The stored verdict of an already answered item, or ``None`` (older items keep the
+    verdict without the answer)."""
     value = record["seen"].get(nonce)
-    return value if isinstance(value, dict) else None
+    if isinstance(value, dict):
+        return value
+    if nonce and "," not in nonce and ";" not in nonce:
+        at = record["answered"].find(f";{nonce},")
+        if at >= 0:
+            entry = record["answered"][at + 1 :].split(";", 1)[0]
+            _nonce, drill, correct = (entry.split(",") + ["", ""])[:3]
+            return {"drill": drill, "correct": correct == "1"}
+    return None
 
 
 def record_answer(record: Record, answer: Answered, now: datetime) -> bool:
     """Count ``answer`` once; ``False`` (and no change) if its nonce was answered before."""
-    if answer.nonce in record["seen"]:
+    if seen(record, answer.nonce) is not None:
         return False
     record["seen"][answer.nonce] = {
         "drill": answer.drill,
@@ -258,8 +301,8 @@ def merge(into: Record, other: Record) -> Record:
     keeps the lower box (the weaker showing) and the sooner due date.
     """
     other = clean(other)
-    for nonce, entry in other["seen"].items():
-        if nonce in into["seen"]:
+    for nonce, entry in [*_answered_items(other), *other["seen"].items()]:
+        if seen(into, nonce) is not None:
             # counted on both sides: take it out of the other's counts below
             _uncount(other, entry)
             continue
@@ -293,13 +336,18 @@ def merge(into: Record, other: Record) -> Record:
 
 
 def _trim_seen(record: Record) -> None:
+    """Keep the last :data:`SEEN_WITH_DATA` items in ``seen``; move older ones (without the
+    answer) to ``answered``, which keeps the last :data:`SEEN_KEPT` in all."""
     seen_items = record["seen"]
-    if len(seen_items) > SEEN_KEPT:
-        for old in list(seen_items)[: len(seen_items) - SEEN_KEPT]:
-            del seen_items[old]
     if len(seen_items) > SEEN_WITH_DATA:
-        for old in list(seen_items)[:-SEEN_WITH_DATA]:
-            seen_items[old].pop("data", None)
+        older = list(seen_items)[: len(seen_items) - SEEN_WITH_DATA]
+        record["answered"] += "".join(_answered_entry(n, seen_items.pop(n)) for n in older)
+    extra = record["answered"].count(";") - (SEEN_KEPT - len(seen_items))
+    if extra > 0:
+        cut = -1
+        for _ in range(extra + 1):
+            cut = record["answered"].find(";", cut + 1)
+        record["answered"] = record["answered"][cut:] if cut >= 0 else ""
 
 
 def _uncount(record: Record, entry: Mapping[str, Any]) -> None:
