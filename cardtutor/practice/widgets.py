@@ -11,6 +11,7 @@ the templates would (the tests read it like any page).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from html import escape
 from typing import Any
@@ -18,6 +19,9 @@ from typing import Any
 from django.utils.safestring import SafeString, mark_safe
 
 from cardtutor.core.templatetags.cards import card_svg
+
+# A table cell that is a number (a score, "+12.0", "-3", "1,5"): right-aligned; words stay left.
+_NUMBER = re.compile(r"^[+\u2212-]?\d[\d.,\u202f ]*$")
 
 
 def _e(value: object) -> str:
@@ -51,7 +55,9 @@ def show_html(show: Mapping[str, Any], jack: str, lang: str) -> SafeString:
     rows = "".join(
         "<tr>"
         + "".join(
-            f'<th scope="row">{_e(v)}</th>' if n == 0 else f"<td>{_e(v)}</td>"
+            f'<th scope="row">{_e(v)}</th>'
+            if n == 0
+            else (f'<td class="num">{_e(v)}</td>' if _NUMBER.match(str(v)) else f"<td>{_e(v)}</td>")
             for n, v in enumerate(row)
         )
         + "</tr>"
