@@ -273,12 +273,20 @@ def test_import_command_round_trips_and_refuses_bad_files(replays, tmp_path: Pat
         call_command("import_replay", str(good))
 
 
-def test_import_form_is_staff_only_and_reports_errors_in_place(
+def test_import_form_needs_the_replay_permissions_and_reports_errors_in_place(
     client: Client, replays, django_user_model
 ) -> None:
     response = client.get("/replays/import/")
     assert response.status_code == 302 and "/admin/login/" in response["Location"]
     staff = django_user_model.objects.create_user("editor", password="pw-123456", is_staff=True)
+    client.force_login(staff)
+    assert client.get("/replays/import/").status_code == 403, "staff alone may not import"
+    from django.contrib.auth.models import Permission
+
+    staff.user_permissions.add(
+        *Permission.objects.filter(codename__in=["add_replay", "change_replay"])
+    )
+    staff = django_user_model.objects.get(pk=staff.pk)  # permissions are cached per object
     client.force_login(staff)
     assert client.get("/replays/import/").status_code == 200
     from django.core.files.uploadedfile import SimpleUploadedFile
