@@ -156,3 +156,22 @@ def test_taking_a_seat_in_the_piquet_example(page: Any) -> None:
     expect(page.locator(".game-note")).to_contain_text("was made for you")
     assert _ply(page) > before
     assert_clean(page)
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
+def test_the_header_keeps_its_name_and_four_sections_on_one_line_at_360_px(
+    browser: Any, live_server: Any, locale: str
+) -> None:
+    context = browser.new_context(
+        base_url=live_server.url, viewport={"width": 360, "height": 740}, locale=locale
+    )
+    page = context.new_page()
+    try:
+        page.goto("/play/")
+        name = page.locator(".site-name").bounding_box()
+        nav = page.locator(".site-nav").bounding_box()
+        assert name is not None and nav is not None
+        assert nav["y"] < name["y"] + name["height"], "the sections wrapped below the name"
+        assert page.locator(".site-nav a").count() == 4
+    finally:
+        context.close()
