@@ -200,18 +200,22 @@ def deal_action(position: Position, seat: str, seed: int) -> Any:
     return position.engine.parse_action(data)
 
 
-def _legal_types(state: Any) -> set[str]:
-    types: set[str] = set()
-    for action in state.legal_actions:
-        types.add(str(action.to_json().get("type")))
-        if len(types) > 3:
-            break
-    return types
+DEAL_PHASES = frozenset({"deal", "deal_over"})
+"""The phases (``state.phase.value``) in which the next deal is dealt: Besik's and Piquet's."""
+
+
+def is_deal_phase(state: Any) -> bool:
+    return str(state.phase.value) in DEAL_PHASES
 
 
 def is_forced(state: Any) -> bool:
-    """The learner has no real choice: Besik's draw from the talon is all he may do."""
-    return _legal_types(state) == {"draw"}
+    """The learner has no real choice: Besik's draw from the talon is all he may do. (Read
+    from the phase first: iterating Piquet's 1,585 possible discards to find out would cost
+    more than the rest of the request.)"""
+    if str(state.phase.value) != "draw":
+        return False
+    legal = state.legal_actions
+    return bool(legal.count() == 1 and next(iter(legal)).to_json().get("type") == "draw")
 
 
 def learner_to_act(position: Position, learner: Sequence[str]) -> bool:
@@ -257,7 +261,7 @@ def advance(
                 apply(position, next(iter(state.legal_actions)))
                 continue
             return
-        if _legal_types(state) & {"deal", "new_deal"}:
+        if is_deal_phase(state):
             apply(position, deal_action(position, seat, seed))
             continue
         apply(position, choose(position, seat, strength, seed))
