@@ -44,6 +44,10 @@ class Game(models.Model):
     )
     owner_token = models.CharField(max_length=64, blank=True, db_index=True)
     """For an anonymous learner: the random token kept in the session."""
+    moves = models.PositiveIntegerField(_("moves made"), default=0, editable=False)
+    """How many actions the record holds: every write is conditional on it (a move, an undo or
+    a hint for a position that has moved on changes nothing), so no row lock is held while the
+    computer thinks."""
     undo_count = models.PositiveIntegerField(_("moves taken back"), default=0)
     hint_count = models.PositiveIntegerField(_("hints asked"), default=0)
     is_over = models.BooleanField(_("finished"), default=False)

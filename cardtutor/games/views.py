@@ -5,7 +5,7 @@ partial (django-htmx's example project): every form also works without JavaScrip
 posts, then the page is fetched again), and a history-restore request gets the full page.
 
 Each move is a POST carrying the number of moves made when its form was served (``ply``):
-the game's row is locked for the whole check-and-apply, so a double click or a stale form is
+the write is conditional on that number (:func:`_store`), so a double click or a stale form is
 answered with the position as it stands and a short note, and never applied twice.
 """
 
@@ -17,12 +17,11 @@ import secrets
 from typing import Any
 
 from django.contrib import messages
-from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -69,10 +68,8 @@ def my_games(request: HttpRequest) -> QuerySet[Game]:
     return Game.objects.filter(user__isnull=True, owner_token=token)
 
 
-def _get_game(request: HttpRequest, public_id: str, lock: bool = False) -> Game:
+def _get_game(request: HttpRequest, public_id: str) -> Game:
     games = my_games(request)
-    if lock:
-        games = games.select_for_update()
     try:
         return games.get(public_id=public_id)
     except Game.DoesNotExist:
@@ -133,6 +130,7 @@ def new(request: HttpRequest) -> HttpResponse:
     position = service.replay(kind, game.record)
     service.advance(position, kind.learner, strength, game.seed)
     game.record = service.record_with(game.record, position.actions)
+    game.moves = position.ply
     game.is_over = bool(position.state.is_over)
     if request.user.is_authenticated:
         game.user = request.user
@@ -226,59 +224,78 @@ def _posted_ply(request: HttpRequest) -> int | None:
     return int(raw) if raw.isdigit() and len(raw) < 7 else None
 
 
+def _store(game: Game, moves_before: int, **fields: Any) -> bool:
+    """Write ``fields`` only if the game still has ``moves_before`` moves (optimistic
+    concurrency: of two requests for one position only the first writes; the other is told the
+    move was already made). One short UPDATE, so no lock is held while the computer plays."""
+    fields["updated"] = timezone.now()
+    return bool(Game.objects.filter(pk=game.pk, moves=moves_before).update(**fields) == 1)
+
+
+def _stale(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The game as it stands now, with the note that the move was already made."""
+    game = _get_game(request, public_id)
+    try:
+        position = _replay(game)
+    except EngineError:
+        return _damaged(request, game)
+    return _render(request, game, position, note=Msg("games.stale").render(_lang()))
+
+
 @vary_on_headers("HX-Request")
 @never_cache
 @require_POST
 def move(request: HttpRequest, public_id: str) -> HttpResponse:
     lang = _lang()
-    with transaction.atomic():
-        game = _get_game(request, public_id, lock=True)
-        try:
-            position = _replay(game)
-        except EngineError:
-            return _damaged(request, game)
-        if _posted_ply(request) != position.ply:
+    game = _get_game(request, public_id)
+    moves_before = game.moves
+    if _posted_ply(request) != moves_before:
+        return _stale(request, public_id)
+    try:
+        position = _replay(game)
+    except EngineError:
+        return _damaged(request, game)
+    seat = game.learner_seats[0]
+    book = service.book_move(position, game.record) if game.kind == "example" else None
+    note = ""
+    if request.POST.get("type") == "book":
+        if book is None or position.state.seat_to_act != seat:
             return _render(request, game, position, note=Msg("games.stale").render(lang))
-        seat = game.learner_seats[0]
-        book = service.book_move(position, game.record) if game.kind == "example" else None
-        note = ""
-        if request.POST.get("type") == "book":
-            if book is None or position.state.seat_to_act != seat:
-                return _render(request, game, position, note=Msg("games.stale").render(lang))
-            action = book
-            meta = game.record.setdefault("meta", {})
-            meta["shown"] = int(meta.get("shown", 0)) + 1
-            note = Msg("games.book.shown").render(lang)
-        else:
-            data = {key: request.POST.getlist(key) for key in request.POST}
-            try:
-                action = service.parse_move(position, seat, data, game.seed)
-            except service.MoveRefused as refusal:
-                status = 200 if _is_htmx(request) else refusal.status
-                error = refusal.msg.render(lang)
-                return _render(request, game, position, status=status, error=error)
-            if book is not None and action == book:
-                note = Msg("games.book.same").render(lang)
-            elif book is not None and request.POST.get("then") != "play-on":
-                # Legal, but not the example's move: nothing is applied; the learner chooses.
-                choice = _book_choice(game, position, action, book, lang)
-                return _render(request, game, position, book_choice=choice)
-            elif book is not None:
-                game.record.setdefault("meta", {})["off_book"] = position.ply
-                note = Msg("games.book.off").render(lang)
-        reasons: list[str] = []
-        link = ""
+        action = book
+        meta = game.record.setdefault("meta", {})
+        meta["shown"] = int(meta.get("shown", 0)) + 1
+        note = Msg("games.book.shown").render(lang)
+    else:
+        data = {key: request.POST.getlist(key) for key in request.POST}
+        try:
+            action = service.parse_move(position, seat, data, game.seed)
+        except service.MoveRefused as refusal:
+            status = 200 if _is_htmx(request) else refusal.status
+            return _render(request, game, position, status=status, error=refusal.msg.render(lang))
         if book is not None and action == book:
-            # The example's reasons are read only once its move is made: written for the
-            # position after it, they may name what the move brought (the cards drawn).
-            reasons = _book_reasons(game, position.ply + 1, lang)
-            link = _replay_step_url(game, position.ply + 1)
-        service.apply(position, action)
-        learner = tuple(game.learner_seats)
-        service.advance(position, learner, game.strength, game.seed, game.record)
-        game.record = service.record_with(game.record, position.actions)
-        game.is_over = bool(position.state.is_over)
-        game.save(update_fields=["record", "is_over", "updated"])
+            note = Msg("games.book.same").render(lang)
+        elif book is not None and request.POST.get("then") != "play-on":
+            # Legal, but not the example's move: nothing is applied; the learner chooses.
+            choice = _book_choice(game, position, action, book, lang)
+            return _render(request, game, position, book_choice=choice)
+        elif book is not None:
+            game.record.setdefault("meta", {})["off_book"] = position.ply
+            note = Msg("games.book.off").render(lang)
+    reasons: list[str] = []
+    link = ""
+    if book is not None and action == book:
+        # The example's reasons are read only once its move is made: written for the
+        # position after it, they may name what the move brought (the cards drawn).
+        reasons = _book_reasons(game, position.ply + 1, lang)
+        link = _replay_step_url(game, position.ply + 1)
+    service.apply(position, action)
+    learner = tuple(game.learner_seats)
+    service.advance(position, learner, game.strength, game.seed, game.record)
+    game.record = service.record_with(game.record, position.actions)
+    game.moves = position.ply
+    game.is_over = bool(position.state.is_over)
+    if not _store(game, moves_before, record=game.record, moves=game.moves, is_over=game.is_over):
+        return _stale(request, public_id)
     if _is_htmx(request):
         return _render(request, game, position, note=note, note_reasons=reasons, note_link=link)
     if note:
@@ -342,22 +359,30 @@ def _replay_step_url(game: Game, step: int) -> str:
 @require_POST
 def undo(request: HttpRequest, public_id: str) -> HttpResponse:
     lang = _lang()
-    with transaction.atomic():
-        game = _get_game(request, public_id, lock=True)
-        try:
-            position = _replay(game)
-        except EngineError:
-            return _damaged(request, game)
-        if _posted_ply(request) != position.ply:
-            return _render(request, game, position, note=Msg("games.stale").render(lang))
-        cut = service.undo_point(position, tuple(game.learner_seats))
-        if cut is None:
-            return _render(request, game, position, note=Msg("games.nothing_to_undo").render(lang))
-        game.record = service.record_with(game.record, position.actions[:cut])
-        game.undo_count += 1
-        game.is_over = False
-        game.save(update_fields=["record", "is_over", "undo_count", "updated"])
+    game = _get_game(request, public_id)
+    moves_before = game.moves
+    if _posted_ply(request) != moves_before:
+        return _stale(request, public_id)
+    try:
+        position = _replay(game)
+    except EngineError:
+        return _damaged(request, game)
+    cut = service.undo_point(position, tuple(game.learner_seats))
+    if cut is None:
+        return _render(request, game, position, note=Msg("games.nothing_to_undo").render(lang))
+    record = service.record_with(game.record, position.actions[:cut])
+    stored = _store(
+        game,
+        moves_before,
+        record=record,
+        moves=cut,
+        is_over=False,
+        undo_count=F("undo_count") + 1,
+    )
+    if not stored:
+        return _stale(request, public_id)
     if _is_htmx(request):
+        game.refresh_from_db()
         return _render(request, game, _replay(game))
     return HttpResponseRedirect(reverse("games:game", args=[game.public_id]), status=303)
 
@@ -380,6 +405,7 @@ def take_seat(request: HttpRequest, slug: str) -> HttpResponse:
     position = service.replay(kind, game.record)
     service.advance(position, (seat,), strength, game.seed, game.record)
     game.record = service.record_with(game.record, position.actions)
+    game.moves = position.ply
     game.is_over = bool(position.state.is_over)
     if request.user.is_authenticated:
         game.user = request.user
@@ -394,19 +420,22 @@ def take_seat(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def hint(request: HttpRequest, public_id: str) -> HttpResponse:
     """The strong player's choice for the learner's decision, with its reason (counted)."""
+    game = _get_game(request, public_id)
+    moves_before = game.moves
+    if _posted_ply(request) != moves_before:
+        return _stale(request, public_id)
+    try:
+        position = _replay(game)
+    except EngineError:
+        return _damaged(request, game)
+    seat = game.learner_seats[0]
+    if position.state.seat_to_act != seat:
+        return _render(request, game, position, note=Msg("games.stale").render(_lang()))
+    decision = computer.advice(position, seat, game.seed)
+    if not _store(game, moves_before, hint_count=F("hint_count") + 1):
+        return _stale(request, public_id)
+    game.hint_count += 1
     lang = _lang()
-    with transaction.atomic():
-        game = _get_game(request, public_id, lock=True)
-        try:
-            position = _replay(game)
-        except EngineError:
-            return _damaged(request, game)
-        seat = game.learner_seats[0]
-        if _posted_ply(request) != position.ply or position.state.seat_to_act != seat:
-            return _render(request, game, position, note=Msg("games.stale").render(lang))
-        decision = computer.advice(position, seat, game.seed)
-        game.hint_count += 1
-        game.save(update_fields=["hint_count", "updated"])
     advice = {
         "move": presentation.describe(decision.action, lang),
         "reason": decision.reason.render(lang),
