@@ -486,3 +486,45 @@ def test_a_finished_game_downloads_as_a_replay_document_the_import_accepts(
     replay = import_replay(document)
     assert replay.record["actions"] == game.record["actions"]
     assert Client().get(url + "export.json").status_code == 404, "only its owner downloads it"
+
+
+def test_a_finished_game_kept_as_a_replay_is_seen_by_its_owner_only(client: Client) -> None:
+    from cardtutor.replays.models import Replay
+
+    url = _start(client, "besik-2")
+    assert client.post(url + "keep/").status_code == 404, "not while it is being played"
+    _play(client, url, 700)
+    response = client.post(url + "keep/")
+    assert response.status_code == 303
+    step0 = response["Location"]
+    assert re.fullmatch(r"/replays/game-[0-9a-f]{16}/step/0/", step0)
+    slug = step0.split("/")[2]
+    assert client.post(url + "keep/")["Location"] == step0, "kept once"
+    assert Replay.objects.filter(slug=slug).count() == 1
+    page = client.get(step0)
+    assert page.status_code == 200
+    last = Replay.objects.get(slug=slug).record["actions"]
+    assert client.get(f"/replays/{slug}/step/{len(last)}/").status_code == 200
+    assert client.get(f"/replays/{slug}/advice/").status_code == 200
+    assert client.get(f"/replays/{slug}/export.json").status_code == 200
+    assert slug in client.get("/play/").content.decode(), "listed on the learner's page"
+    # nobody else: another browser, another account, the public list
+    for other in (Client(), _account("someone")):
+        assert other.get(step0).status_code == 404
+        assert other.get(f"/replays/{slug}/").status_code == 404
+        assert other.get(f"/replays/{slug}/export.json").status_code == 404
+        assert other.get(f"/replays/{slug}/advice/").status_code == 404
+        assert other.get(f"/replays/{slug}/goto/?step=3").status_code == 404
+        assert slug not in other.get("/replays/").content.decode()
+    assert slug not in client.get("/replays/").content.decode(), "not among the public replays"
+    # logging in takes the kept replay along
+    User.objects.create_user("keeper", password="a-long-password-2")
+    client.post("/accounts/login/", {"username": "keeper", "password": "a-long-password-2"})
+    assert Replay.objects.get(slug=slug).owner is not None
+    assert client.get(step0).status_code == 200
+
+
+def _account(name: str) -> Client:
+    other = Client()
+    other.force_login(User.objects.create_user(name, password="x" * 12))
+    return other

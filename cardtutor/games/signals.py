@@ -1,4 +1,4 @@
-"""On log-in (and sign-up), the session's games become the account's."""
+"""On log-in (and sign-up), the session's games and kept replays become the account's."""
 
 from __future__ import annotations
 
@@ -10,11 +10,13 @@ from django.dispatch import receiver
 
 @receiver(user_logged_in, dispatch_uid="games-claim-on-login")
 def claim_on_login(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
+    from cardtutor.core.owners import owner_token
     from cardtutor.games.models import Game
-    from cardtutor.games.views import SESSION_OWNER
+    from cardtutor.replays.models import Replay
 
-    if request is None or not hasattr(request, "session"):
-        return
-    token = request.session.get(SESSION_OWNER)
-    if isinstance(token, str) and token:
+    token = owner_token(request) if request is not None else ""
+    if token:
         Game.objects.filter(user__isnull=True, owner_token=token).update(user=user, owner_token="")
+        Replay.objects.filter(owner__isnull=True, owner_token=token).update(
+            owner=user, owner_token=""
+        )

@@ -13,4 +13,5 @@ urlpatterns = [
     path("<str:public_id>/undo/", views.undo, name="undo"),
     path("<str:public_id>/hint/", views.hint, name="hint"),
     path("<str:public_id>/export.json", views.export, name="export"),
+    path("<str:public_id>/keep/", views.keep, name="keep"),
 ]

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import secrets
 from typing import Any
 
 from django.contrib import messages
@@ -28,17 +27,24 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from cardtutor.core.owners import SESSION_KEY, owner_token
 from cardtutor.engine.errors import EngineError
 from cardtutor.engine.text import Msg
 from cardtutor.games import computer, presentation, service
 from cardtutor.games.models import Game
 from cardtutor.replays.models import Annotation, Replay
-from cardtutor.replays.transfer import EXPORT_FORMAT, EXPORT_VERSION
+from cardtutor.replays.rendering import forget_replay
+from cardtutor.replays.transfer import (
+    EXPORT_FORMAT,
+    EXPORT_VERSION,
+    ReplayImportError,
+    import_replay,
+)
 
 EXAMPLES = ("piquet-example", "besik-example")
 """The worked examples a learner can take a seat in."""
 
-SESSION_OWNER = "games_owner"
+SESSION_OWNER = SESSION_KEY
 """The session key of an anonymous learner's owner token (his games carry the same token)."""
 
 MAX_GAMES_LISTED = 50
@@ -46,16 +52,6 @@ MAX_GAMES_LISTED = 50
 
 def _lang() -> str:
     return (get_language() or "en")[:2]
-
-
-def owner_token(request: HttpRequest, create: bool = False) -> str:
-    token = request.session.get(SESSION_OWNER, "") if hasattr(request, "session") else ""
-    if not isinstance(token, str):
-        token = ""
-    if not token and create:
-        token = secrets.token_urlsafe(24)
-        request.session[SESSION_OWNER] = token
-    return token
 
 
 def my_games(request: HttpRequest) -> QuerySet[Game]:
@@ -92,6 +88,10 @@ def index(request: HttpRequest) -> HttpResponse:
             "games": [_summary(g, lang) for g in games],
             "kinds": [{"key": k.key, "name": k.name(lang)} for k in service.KINDS.values()],
             "strengths": Game.Strength.choices,
+            "kept": [
+                {"title": r.title(lang), "url": reverse("replays:step", args=[r.slug, 0])}
+                for r in kept_replays(request).order_by("-updated")[:MAX_GAMES_LISTED]
+            ],
             "examples": [
                 {
                     "slug": r.slug,
@@ -164,6 +164,7 @@ def _context(game: Game, position: service.Position, **extra: Any) -> dict[str, 
         "undo_url": reverse("games:undo", args=[game.public_id]),
         "hint_url": reverse("games:hint", args=[game.public_id]),
         "export_url": reverse("games:export", args=[game.public_id]),
+        "keep_url": reverse("games:keep", args=[game.public_id]),
         "game_url": reverse("games:game", args=[game.public_id]),
         **extra,
     }
@@ -507,3 +508,38 @@ def export(request: HttpRequest, public_id: str) -> HttpResponse:
     response = JsonResponse(document, json_dumps_params={"ensure_ascii": False, "indent": 1})
     response["Content-Disposition"] = f'attachment; filename="{document["slug"]}.json"'
     return response
+
+
+@require_POST
+def keep(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Keep a finished game as the learner's own replay: the replay viewer then steps through
+    it with every card's verdict with all cards known. Only he can open it."""
+    game = _get_game(request, public_id)
+    if not game.is_over:
+        raise Http404(_("A game can be kept as a replay once it is over."))
+    try:
+        document = export_document(game)
+    except EngineError:
+        return _damaged(request, game)
+    slug = str(document["slug"])
+    if not Replay.objects.filter(slug=slug).exists():
+        try:
+            replay = import_replay(document)
+        except ReplayImportError:
+            replay = None  # kept a moment ago by a second click: it exists now
+        if replay is not None:
+            Replay.objects.filter(pk=replay.pk).update(
+                owner=game.user, owner_token=game.owner_token
+            )
+            forget_replay(slug)
+    return HttpResponseRedirect(reverse("replays:step", args=[slug, 0]), status=303)
+
+
+def kept_replays(request: HttpRequest) -> QuerySet[Replay]:
+    """The replays the learner kept from his games."""
+    if request.user.is_authenticated:
+        return Replay.objects.filter(owner=request.user)
+    token = owner_token(request)
+    if not token:
+        return Replay.objects.none()
+    return Replay.objects.filter(owner__isnull=True, owner_token=token)

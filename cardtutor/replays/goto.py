@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from cardtutor.core.owners import owns
 from cardtutor.replays.models import Replay
 from cardtutor.replays.moves import step_url
 from cardtutor.replays.timeline import timeline_for
@@ -39,7 +40,8 @@ def parse_step(raw: str, last: int) -> int | None:
 @vary_on_headers("HX-Request")
 def goto_step(request: HttpRequest, slug: str) -> HttpResponse:
     replay = Replay.objects.filter(slug=slug).first()
-    if replay is None:
+    private = replay is not None and (replay.owner_id is not None or bool(replay.owner_token))
+    if replay is None or private and not owns(request, replay.owner_id, replay.owner_token):
         raise Http404(_("There is no replay %(slug)s.") % {"slug": slug})
     timeline = timeline_for(replay)
     seat = request.GET.get("seat", "all")

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.signals import post_delete, post_save, pre_save
@@ -68,6 +69,17 @@ class Replay(models.Model):
     )
     record = models.JSONField(_("game record"))
     updated = models.DateTimeField(auto_now=True)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="replays",
+        verbose_name=_("kept by"),
+        help_text=_("A learner's own game: only he sees it. Empty for the public replays."),
+    )
+    owner_token = models.CharField(max_length=64, blank=True, default="", editable=False)
+    """A learner without an account: the owner token of his session (cardtutor.core.owners)."""
 
     class Meta:
         ordering = ["game", "slug"]

@@ -113,6 +113,13 @@ class ReplayMeta:
     source_language: str
     seats: tuple[str, ...]
     updated: datetime | None
+    owner_id: int | None = None
+    owner_token: str = ""
+    """A learner's own replay (a game he kept): only he may see it."""
+
+    @property
+    def private(self) -> bool:
+        return self.owner_id is not None or bool(self.owner_token)
 
     def title(self, lang: str) -> str:
         return self.title_de if lang.startswith("de") else self.title_en
@@ -137,6 +144,8 @@ class ReplayMeta:
             # malformed (stored around the checks): no seat's view, "all" only
             seats=() if malformed else tuple(replay_seat_names(replay)),
             updated=replay.updated,
+            owner_id=replay.owner_id,
+            owner_token=replay.owner_token,
         )
 
 

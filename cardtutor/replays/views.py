@@ -29,6 +29,7 @@ from django.views.decorators.http import condition, require_http_methods, requir
 from django.views.decorators.vary import vary_on_headers
 
 from cardtutor.core.http import HtmxHttpRequest
+from cardtutor.core.owners import owns
 from cardtutor.engine import GAMES
 from cardtutor.engine.errors import RecordError
 from cardtutor.replays.forms import ReplayImportForm
@@ -54,7 +55,7 @@ from cardtutor.replays.transfer import (
 @require_safe
 def replay_list(request: HttpRequest) -> HttpResponse:
     game = request.GET.get("game", "")
-    replays = Replay.objects.all()
+    replays = Replay.objects.filter(owner__isnull=True, owner_token="")
     if game in GAMES:
         replays = replays.filter(game=game)
     else:
@@ -82,7 +83,7 @@ def replay_list(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def replay_start(request: HttpRequest, slug: str) -> HttpResponse:
-    if find_replay(slug) is None:
+    if _lookup(request, slug) is None:
         raise Http404(_("There is no replay %(slug)s.") % {"slug": slug})
     return redirect("replays:step", slug=slug, number=0)
 
@@ -98,7 +99,10 @@ def _lookup(request: HttpRequest, slug: str) -> ReplayMeta | None:
     """The replay's small fields, looked up once per request (validators and view share it)."""
     cached: dict[str, ReplayMeta | None] = request.__dict__.setdefault("_replay_lookup", {})
     if slug not in cached:
-        cached[slug] = find_replay(slug)
+        meta = find_replay(slug)
+        if meta is not None and meta.private and not owns(request, meta.owner_id, meta.owner_token):
+            meta = None  # a learner's own game: nobody else learns it exists
+        cached[slug] = meta
     return cached[slug]
 
 
@@ -169,6 +173,8 @@ def replay_step(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespons
 
 @require_safe
 def replay_export(request: HttpRequest, slug: str) -> JsonResponse:
+    if _lookup(request, slug) is None:
+        raise Http404(_("There is no replay %(slug)s.") % {"slug": slug})
     replay = get_object_or_404(Replay, slug=slug)
     problems = stored_problems(replay)
     data: dict[str, Any] | None = None
