@@ -31,6 +31,7 @@ from cardtutor.engine.drills import DRILLS, AnswerError, Drill, Feedback, Item, 
 from cardtutor.engine.drills.base import check_seed, similar_seed
 from cardtutor.practice import progress, store, tokens
 from cardtutor.practice.presentation import drill_url, feedback_context, item_context
+from cardtutor.practice.widgets import feedback_html
 
 
 def _drill(game: str, name: str) -> Drill:
@@ -294,6 +295,13 @@ def _page(
         ),
         "next_url": f"{drill_url(drill)}?level={int(the_item.level)}",
     }
+    if context["feedback"] is not None:
+        context["feedback"]["html"] = feedback_html(
+            context["feedback"],
+            context["next_url"],
+            context["similar_url"],
+            reverse("practice:progress"),
+        )
     if _partial(request):
         # htmx does not swap error statuses by default: the message comes back as a 200
         # partial, like a form's validation errors (the status is for clients without htmx).
