@@ -126,37 +126,45 @@ def feedback_html(
 ) -> SafeString:
     """The verdict under an answered item: right or not, the right answer, why, what it
     shows, the rule links (and the worked example's step), what to do next."""
+    # Translated outside the f-strings, where makemessages finds them.
     right = feedback["correct"]
+    heading = _("Right.") if right else _("Not quite.")
+    answer_label = _("The right answer:")
+    why = _("Why")
+    example = _("See it in the worked example")
+    next_question = _("Next question")
+    similar = _("Try a similar one")
+    your_progress = _("Your progress")
     parts = [
         f'<section class="feedback {"feedback--right" if right else "feedback--wrong"}" '
         'aria-labelledby="feedback-heading" tabindex="-1" id="feedback">\n'
-        f'    <h2 id="feedback-heading">{_e(_("Right.") if right else _("Not quite."))}</h2>\n'
+        f'    <h2 id="feedback-heading">{_e(heading)}</h2>\n'
     ]
     if not right and feedback["answer"]:
         answer = " ".join(_e(line) for line in feedback["answer"])
         parts.append(
-            f'      <p class="feedback-answer"><strong>{_e(_("The right answer:"))}</strong> '
-            f"{answer}</p>\n"
+            f'      <p class="feedback-answer"><strong>{_e(answer_label)}</strong> {answer}</p>\n'
         )
     if feedback["reasons"]:
         reasons = "".join(f"<li>{_e(line)}</li>" for line in feedback["reasons"])
-        parts.append(f'    <h3>{_e(_("Why"))}</h3><ul class="feedback-reasons">{reasons}</ul>\n')
+        parts.append(f'    <h3>{_e(why)}</h3><ul class="feedback-reasons">{reasons}</ul>\n')
     parts.append(f"    {feedback['shows_html']}\n")
     links = " · ".join(
-        f'<a href="{_e(rule["url"])}">{_e(_("Rule: %(title)s") % {"title": rule["title"]})}</a>'
+        f'<a href="{_e(rule["url"])}">{_e(_rule_title(rule["title"]))}</a>'
         for rule in feedback["rules"]
     )
     if feedback["replay_url"]:
-        links += (
-            f' · <a href="{_e(feedback["replay_url"])}">{_e(_("See it in the worked example"))}</a>'
-        )
+        links += f' · <a href="{_e(feedback["replay_url"])}">{_e(example)}</a>'
     parts.append(
         f'    <p class="feedback-links">\n      {links}\n    </p>\n'
         '    <p class="feedback-next">\n'
-        f'      <a class="primary-button" href="{_e(next_url)}">{_e(_("Next question"))}</a>\n'
-        f'      <a class="secondary-button" href="{_e(similar_url)}">'
-        f"{_e(_('Try a similar one'))}</a>\n"
-        f'      <a href="{_e(progress_url)}">{_e(_("Your progress"))}</a>\n'
+        f'      <a class="primary-button" href="{_e(next_url)}">{_e(next_question)}</a>\n'
+        f'      <a class="secondary-button" href="{_e(similar_url)}">{_e(similar)}</a>\n'
+        f'      <a href="{_e(progress_url)}">{_e(your_progress)}</a>\n'
         "    </p>\n  </section>"
     )
     return mark_safe("".join(parts))  # noqa: S308 (every value escaped, shows are our markup)
+
+
+def _rule_title(title: str) -> str:
+    return _("Rule: %(title)s") % {"title": title}
