@@ -16,6 +16,7 @@ from typing import Any
 
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language
@@ -25,6 +26,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from cardtutor.core.http import HtmxHttpRequest
+from cardtutor.core.templatetags.site import SPRITE_AS_BYTES, page_bytes
 from cardtutor.engine import GAMES
 from cardtutor.engine.cards import lang_key
 from cardtutor.engine.drills import DRILLS, AnswerError, Drill, Feedback, Item, Level
@@ -306,4 +308,5 @@ def _page(
         # htmx does not swap error statuses by default: the message comes back as a 200
         # partial, like a form's validation errors (the status is for clients without htmx).
         return render(request, "practice/item.html#answer", context)
-    return render(request, "practice/item.html", context, status=status)
+    html = render_to_string("practice/item.html", {**context, SPRITE_AS_BYTES: True}, request)
+    return HttpResponse(page_bytes(html), status=status)

@@ -39,6 +39,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
+from cardtutor.core.templatetags.site import SPRITE_AS_BYTES, page_bytes
 from cardtutor.engine.errors import RecordError
 from cardtutor.replays import schemas
 from cardtutor.replays.models import Replay, replay_seat_names
@@ -402,7 +403,9 @@ def rendered_page(
         return None
     context = {"page_title": step.page_title, "current_url": step.current_url}
     around = render_to_string(
-        "replays/viewer.html", {**context, "article_html": _ARTICLE_SLOT}, request
+        "replays/viewer.html",
+        {**context, "article_html": _ARTICLE_SLOT, SPRITE_AS_BYTES: True},
+        request,
     )
     before, slot, after = around.partition(_ARTICLE_SLOT)
     if not slot:  # cannot happen (viewer.html writes the slot); drawn the plain way then
@@ -412,4 +415,4 @@ def rendered_page(
             {**context, "article_html": mark_safe(step.article_html)},  # noqa: S308
             request,
         ).encode()
-    return b"".join((before.encode(), step.article, after.encode()))
+    return b"".join((page_bytes(before), step.article, after.encode()))

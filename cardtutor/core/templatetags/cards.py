@@ -148,6 +148,12 @@ def _sprite(lang: str) -> str:
     )
 
 
+@lru_cache(maxsize=4)
+def sprite_bytes(lang: str) -> bytes:
+    """The sprite of :func:`card_sprite` as UTF-8 bytes (pages that join it as bytes)."""
+    return _sprite(lang).encode()
+
+
 @register.simple_tag
 def card_sprite() -> SafeString:
     """The suit symbols, the back and the 32 faces in the active language, once per page.

@@ -25,9 +25,12 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
+from cardtutor.core.templatetags.cards import sprite_bytes
+from cardtutor.engine.cards import lang_key
+
 register = template.Library()
 
-PARTS = ("head", "top", "nav", "languages", "login", "logout_button", "deck", "footer")
+PARTS = ("head", "top", "skip", "nav", "languages", "login", "logout_button", "deck", "footer")
 URLS = {"set_language": "set_language", "set_deck": "set_deck", "logout": "logout"}
 TIMEOUT = 86400
 _RENDER_KEY = "cardtutor.site_parts"
@@ -92,6 +95,28 @@ def _csrf_input(context: Any) -> str:
     return f'<input type="hidden" name="csrfmiddlewaretoken" value="{conditional_escape(token)}">'
 
 
+# Where the card sprite goes when the view joins it to the page as bytes (see
+# :func:`page_bytes`). Markup of our own: a visitor's value is escaped ("<" as "&lt;").
+SPRITE_SLOT = "<!--cardtutor:sprite-->"
+SPRITE_AS_BYTES = "cardtutor_sprite_as_bytes"
+"""Context flag: write :data:`SPRITE_SLOT` instead of the sprite (the view calls
+:func:`page_bytes` on the rendered page)."""
+
+
+def page_bytes(html: str) -> bytes:
+    """A page rendered with :data:`SPRITE_AS_BYTES`, as UTF-8 bytes with the card sprite
+    (28 kB, plain ASCII, the same on every page) joined in as bytes: most pages are not plain
+    ASCII, and encoding the sprite with them cost as much as drawing the header."""
+    before, slot, after = html.partition(SPRITE_SLOT)
+    if not slot:
+        return html.encode()
+    return b"".join((before.encode(), sprite_bytes(_lang_key()), after.encode()))
+
+
+def _lang_key() -> str:
+    return lang_key(get_language() or "en")
+
+
 @register.simple_tag(takes_context=True)
 def site_header(context: Any) -> SafeString:
     """The card sprite, the skip link and the site's header: name, navigation, the language
@@ -113,7 +138,7 @@ def site_header(context: Any) -> SafeString:
     else:
         account = parts["login"]
     return mark_safe(  # noqa: S308 (our parts; every request value escaped above)
-        f"""{parts["top"]}
+        f"""{SPRITE_SLOT + parts["skip"] if context.get(SPRITE_AS_BYTES) else parts["top"]}
   <header class="site-header">
     {parts["nav"]}
     <div class="site-prefs">
