@@ -528,3 +528,18 @@ def _account(name: str) -> Client:
     other = Client()
     other.force_login(User.objects.create_user(name, password="x" * 12))
     return other
+
+
+def test_the_score_explains_every_point_of_the_deal_with_a_rule_link(client: Client) -> None:
+    url = _start(client, "piquet", first="computer")
+    _play(client, url, 8)
+    game = _game(url)
+    position = _position(game)
+    page = client.get(url).content.decode()
+    ledger = page[page.index('class="ledger-list"') :]
+    ledger = ledger[: ledger.index("</ol>")]
+    entries = re.findall(r"<strong>(\w) \+(\d+)</strong>", ledger)
+    deal = position.state.outcome().deal
+    for seat in position.state.seats:
+        assert sum(int(p) for s, p in entries if s == seat) == deal.get(seat, 0)
+    assert "/rules/piquet/#" in ledger

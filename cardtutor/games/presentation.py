@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from cardtutor.engine.text import Msg
 from cardtutor.games.service import Position, is_decision
-from cardtutor.replays.presentation import category_label
+from cardtutor.replays.presentation import category_label, rule_url
 from cardtutor.replays.table import sort_hand
 
 
@@ -300,3 +300,29 @@ def solver_comparison(position: Position, yours: Any, book: Any, lang: str) -> s
     return _("With all cards known, your card loses %(n)s points against the example's.") % {
         "n": your_loss - book_loss
     }
+
+
+def ledger(position: Position, seat: str, lang: str) -> list[dict[str, Any]]:
+    """Every point of the current deal as ``seat`` saw it scored: who, how many, for what, in
+    words, with a link to the rule (the replays' ledger)."""
+    start = 0
+    for index in range(len(position.actions) - 1, -1, -1):
+        if position.actions[index].to_json().get("type") == "deal":
+            start = index + 1
+            break
+    engine = position.engine
+    entries: list[dict[str, Any]] = []
+    for events in position.events[start:]:
+        for event in engine.visible_events(events, seat):
+            if not event.points:
+                continue
+            entries.append(
+                {
+                    "seat": event.seat or "",
+                    "points": event.points,
+                    "category": _category(event.category, position.kind.game, lang),
+                    "text": event.msg.render(lang),
+                    "rule_url": rule_url(event.rule) if event.rule else "",
+                }
+            )
+    return entries
