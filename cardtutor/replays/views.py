@@ -1,4 +1,4 @@
-"""Replay views: the list, the step viewer (full page or htmx partial), export and import.
+"""Replay views: the list, the step viewer (full page or htmx partial) and export (the import is in import_views).
 
 One view and one template serve each step: the whole page normally (also for htmx's history
 restore requests), and for htmx step swaps only the ``step`` partial
@@ -13,26 +13,22 @@ matching ``If-None-Match`` with 304, and vary on ``HX-Request``,
 from __future__ import annotations
 
 import hashlib
-import json
 from datetime import datetime
 from typing import Any
 
 from django.conf import settings
-from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import condition, require_http_methods, require_safe
+from django.views.decorators.http import condition, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from cardtutor.core.http import HtmxHttpRequest
 from cardtutor.core.owners import owns
 from cardtutor.engine import GAMES
 from cardtutor.engine.errors import RecordError
-from cardtutor.replays.forms import ReplayImportForm
 from cardtutor.replays.models import Replay, game_choices
 from cardtutor.replays.rendering import (
     DamagedReplay,
@@ -45,9 +41,7 @@ from cardtutor.replays.rendering import (
     step_swap,
 )
 from cardtutor.replays.transfer import (
-    ReplayImportError,
     export_replay,
-    import_replay,
     stored_problems,
 )
 
@@ -195,30 +189,3 @@ def replay_export(request: HttpRequest, slug: str) -> JsonResponse:
     response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 2})
     response["Content-Disposition"] = f'inline; filename="{replay.slug}.json"'
     return response
-
-
-@staff_member_required
-@require_http_methods(["GET", "POST"])
-@vary_on_headers("HX-Request")
-def replay_import(request: HtmxHttpRequest) -> HttpResponse:
-    """Upload a replay exported as JSON (staff only). Errors come back as a 200 form."""
-    error = ""
-    form = ReplayImportForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid():
-        upload = form.cleaned_data["file"]
-        try:
-            data: Any = json.loads(upload.read().decode("utf-8"))
-            replay = import_replay(data, replace=form.cleaned_data["replace"])
-        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-            error = _("The file is not valid JSON (UTF-8).")
-        except ReplayImportError as err:
-            error = _("Refused, nothing was stored: %(reason)s") % {"reason": err}
-        else:
-            url = reverse("replays:step", args=[replay.slug, 0])
-            if request.htmx:
-                response = HttpResponse(status=204)
-                response["HX-Redirect"] = url
-                return response
-            return redirect(url)
-    template = "replays/import.html#form" if request.htmx else "replays/import.html"
-    return render(request, template, {"form": form, "error": error})
