@@ -58,6 +58,7 @@ for n in range(%(count)d):
         service.advance(position, ("A",), "beginner", game.seed)
     card = next(iter(position.state.legal_actions))
     game.record = service.record_with(game.record, position.actions)
+    game.moves = position.ply  # bulk_create does not call save()
     games.append(game)
     out.append([game.public_id, position.ply, json.dumps(card.to_json())])
 Game.objects.bulk_create(games)

@@ -62,6 +62,14 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"{self.kind} {self.public_id}"
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        # ``moves`` always counts the record's actions (the views' conditional writes set both)
+        self.moves = self.ply
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "record" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "moves"}
+        super().save(*args, **kwargs)
+
     @property
     def actions(self) -> list[dict[str, Any]]:
         actions = self.record.get("actions", []) if isinstance(self.record, dict) else []
