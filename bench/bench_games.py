@@ -75,6 +75,36 @@ def _prepare(env: dict[str, str], count: int) -> list[list[object]]:
     return prepared
 
 
+COUNT = """
+import json, os
+import django
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardtutor.settings")
+django.setup()
+from cardtutor.games.models import Game
+plies = json.loads(%(plies)r)
+moved = sum(
+    1 for public_id, moves in Game.objects.filter(public_id__in=list(plies)).values_list(
+        "public_id", "moves"
+    ) if moves > plies[public_id]
+)
+print(moved)
+"""
+
+
+def _moved(env: dict[str, str], games: list[list[object]]) -> int:
+    """How many of the round's games really took a move (a stale answer would not)."""
+    plies = json.dumps({str(g[0]): g[1] for g in games})
+    result = subprocess.run(
+        [sys.executable, "-c", COUNT % {"plies": plies}],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return int(result.stdout.strip().splitlines()[-1])
+
+
 def _login(base: str) -> tuple[str, str]:
     """Log the bench learner in; returns the Cookie header and the CSRF token."""
     jar = CookieJar()
@@ -105,10 +135,19 @@ def _move_script(tmp: Path, base: str, games: list[list[object]], cookie: str, c
     script.write_text(
         f"local bodies = {{{_lua_list(bodies)}}}\n"
         f"local paths = {{{_lua_list(paths)}}}\n"
-        "local i = 0\n"
+        # wrk runs the script once per thread (-t2): each thread takes every other game, so
+        # no game is posted twice (a second post would be answered "already made")
+        "local counter = 0\n"
+        "function setup(thread)\n"
+        "  thread:set('id', counter)\n"
+        "  counter = counter + 1\n"
+        "end\n"
+        "function init(args)\n"
+        "  i = id - 1\n"
+        "end\n"
         "request = function()\n"
-        "  i = i + 1\n"
-        "  if i > #bodies then i = 1 end\n"
+        "  i = i + 2\n"
+        "  if i > #bodies then i = i - #bodies end\n"
         "  return wrk.format('POST', paths[i], {['Content-Type'] = "
         "'application/x-www-form-urlencoded', ['Cookie'] = "
         f"'{cookie}', ['X-CSRFToken'] = '{csrf}', ['HX-Request'] = 'true', "
@@ -174,6 +213,12 @@ def run() -> list[tuple[str, float, str]]:
                         f"# bench_games: {total} moves posted but {len(games)} games prepared: "
                         "raise BENCH_GAME_MOVES",
                         file=sys.stderr,
+                    )
+                moved = _moved(env, games)
+                if moved < min(total, len(games)) * 0.99:
+                    raise RuntimeError(
+                        f"only {moved} of {min(total, len(games))} posted moves were applied: "
+                        "the benchmark would measure refusals"
                     )
                 moves.append(rps)
         finally:
