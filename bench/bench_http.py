@@ -168,9 +168,19 @@ def _answer_script(base: str, tmp: Path, count: int) -> Path:
     script.write_text(
         f"local bodies = {{{_lua_list(bodies)}}}\n"
         f"local paths = {{{_lua_list(paths)}}}\n"
-        "local i = 0\n"
+        # wrk runs the script once per thread (-t2): each thread takes every other answer,
+        # so an answer is not posted twice (a second post is the cheaper "counted once")
+        "local counter = 0\n"
+        "function setup(thread)\n"
+        "  thread:set('id', counter)\n"
+        "  counter = counter + 1\n"
+        "end\n"
+        "function init(args)\n"
+        "  i = id - 1\n"
+        "end\n"
         "request = function()\n"
-        "  i = i % #bodies + 1\n"
+        "  i = i + 2\n"
+        "  if i > #bodies then i = i - #bodies end\n"
         "  return wrk.format('POST', paths[i], {['Content-Type'] = "
         "'application/x-www-form-urlencoded', ['Cookie'] = "
         f"'{cookie}', ['Referer'] = '{base}/practice/'}}, bodies[i])\n"
