@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from cardtutor.core import glossary_views
 from cardtutor.core import views as core_views
 
 urlpatterns = [
@@ -10,6 +11,8 @@ urlpatterns = [
     path("play/", include("cardtutor.games.urls")),
     path("rules/", core_views.rules, name="rules"),
     path("rules/<slug:game>/", core_views.rules_game, name="rules_game"),
+    path("glossary/", glossary_views.glossary, name="glossary"),
+    path("search/", glossary_views.search_view, name="search"),
     path("cards/", core_views.deck, name="deck"),
     path("preferences/deck/", core_views.set_deck, name="set_deck"),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -1,0 +1,712 @@
+"""The glossary: every game term of Piquet and Besik in English, German and (where the term is
+French) French, with a one-line definition in both languages and links to its rule sections;
+the garbled words of the Piquet source's machine translation, mapped to what they mean; and the
+server-side search over the glossary and the rule pages' sections.
+
+The entry texts live here in both languages (not in the translation catalogue), so each entry
+is complete on its own and a test can check that no entry lacks a language. The rule links use
+the rule pages' anchors (``rule_anchors(game)``), which engine events link to and which stay
+stable.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Literal
+
+from cardtutor.core.rules_text import SUMMARIES, rule_anchors
+
+Group = Literal["cards", "piquet", "besik"]
+GROUPS: tuple[Group, ...] = ("cards", "piquet", "besik")
+
+
+@dataclass(frozen=True)
+class Term:
+    """One glossary entry; its address is ``/glossary/#term-<slug>``."""
+
+    slug: str
+    group: Group
+    en: str
+    de: str
+    definition_en: str
+    definition_de: str
+    rules: tuple[tuple[str, str], ...]  # (game, rule anchor) pairs, at least one
+    fr: str = ""  # the French word, where the term is French
+    also: tuple[str, ...] = field(default=())  # other spellings, for the search only
+
+    @property
+    def anchor(self) -> str:
+        return f"term-{self.slug}"
+
+    def name(self, german: bool) -> str:
+        return self.de if german else self.en
+
+    def definition(self, german: bool) -> str:
+        return self.definition_de if german else self.definition_en
+
+
+@dataclass(frozen=True)
+class Garbled:
+    """A word of the Piquet source's machine translation, as it stands in the source text."""
+
+    form: str
+    meaning_en: str
+    meaning_de: str
+    term: str  # the slug of the entry it stands for
+
+    @property
+    def anchor(self) -> str:
+        return f"garbled-{slugify(self.form)}"
+
+    def meaning(self, german: bool) -> str:
+        return self.meaning_de if german else self.meaning_en
+
+
+def slugify(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", fold(text)).strip("-")
+
+
+P = "piquet"
+B = "besik"
+
+TERMS: tuple[Term, ...] = (
+    # ---- The cards and the play (both games) ----
+    Term(
+        "pack", "cards", "pack (deck)", "Kartenspiel (Blatt)",
+        "Thirty-two cards: ace, king, queen, jack, ten, nine, eight, seven in four suits; Besik uses two packs (64 cards), three for three or four players.",
+        "32 Karten: As, König, Dame, Bube, Zehn, Neun, Acht, Sieben in vier Farben; Besik braucht zwei Kartenspiele (64 Karten), zu dritt und zu viert drei.",
+        ((P, "deal"), (B, "deal")), also=("deck", "Blatt", "Karten", "32 Blatt"),
+    ),
+    Term(
+        "suit", "cards", "suit", "Farbe",
+        "One of the four kinds of card: clubs, spades, hearts, diamonds.",
+        "Eine der vier Kartenarten: Kreuz, Pik, Herz, Karo.",
+        ((P, "play"), (B, "tricks")),
+    ),
+    Term(
+        "clubs", "cards", "clubs", "Kreuz",
+        "The black suit with the trefoil.",
+        "Die schwarze Farbe mit dem Kleeblatt.",
+        ((P, "deal"), (B, "deal")), fr="trèfle",
+    ),
+    Term(
+        "spades", "cards", "spades", "Pik",
+        "The black suit with the spearhead; Besik's Besik is the queen of spades with the jack of diamonds.",
+        "Die schwarze Farbe mit der Lanzenspitze; der Besik besteht aus Pik-Dame und Karo-Bauer.",
+        ((P, "deal"), (B, "besik")), fr="pique",
+    ),
+    Term(
+        "hearts", "cards", "hearts", "Herz",
+        "The red suit with the heart.",
+        "Die rote Farbe mit dem Herzen.",
+        ((P, "deal"), (B, "deal")), fr="cœur",
+    ),
+    Term(
+        "diamonds", "cards", "diamonds", "Karo (Eckstein)",
+        "The red suit with the lozenge; the Besik source also calls it by the old name Eckstein.",
+        "Die rote Farbe mit der Raute; die Besik-Quelle sagt auch altertümlich Eckstein.",
+        ((P, "deal"), (B, "besik")), fr="carreau", also=("Eckstein",),
+    ),
+    Term(
+        "ace", "cards", "ace", "As",
+        "The highest card of its suit; 11 in Piquet's point count and 11 card points (Augen) in Besik.",
+        "Die höchste Karte ihrer Farbe; zählt beim Point 11 und bringt im Besik 11 Augen.",
+        ((P, "point"), (B, "augen")), also=("Ass", "Asse"),
+    ),
+    Term(
+        "king", "cards", "king", "König",
+        "A court card; in Piquet second only to the ace, in Besik below ace and ten (4 Augen).",
+        "Eine Bildkarte; im Piquet gleich nach dem As, im Besik unter As und Zehn (4 Augen).",
+        ((P, "sequences"), (B, "augen")), also=("Könige",),
+    ),
+    Term(
+        "queen", "cards", "queen", "Dame",
+        "A court card between king and jack (3 Augen in Besik).",
+        "Eine Bildkarte zwischen König und Bube (im Besik 3 Augen).",
+        ((P, "sequences"), (B, "augen")), also=("Damen",),
+    ),
+    Term(
+        "jack", "cards", "jack (knave)", "Bube (Bauer)",
+        "The lowest court card; Besik players call it Bauer (2 Augen).",
+        "Die niedrigste Bildkarte; im Besik heißt sie Bauer (2 Augen).",
+        ((P, "sequences"), (B, "augen")), also=("knave", "Buben", "Bauern"),
+    ),
+    Term(
+        "ten", "cards", "ten", "Zehn",
+        "In Piquet below the jack and no court card; in Besik it ranks between ace and king (10 Augen).",
+        "Im Piquet unter dem Buben und keine Bildkarte; im Besik steht sie zwischen As und König (10 Augen).",
+        ((P, "carte-blanche"), (B, "tricks")), also=("Zehnen",),
+    ),
+    Term(
+        "court-cards", "cards", "court cards", "Bilder (Bildkarten)",
+        "King, queen and jack; a Piquet hand without any is a carte blanche.",
+        "König, Dame und Bube; ein Piquet-Blatt ohne Bilder ist eine Carte blanche.",
+        ((P, "carte-blanche"),), also=("Figuren",),
+    ),
+    Term(
+        "dealer", "cards", "dealer", "Geber",
+        "The player who deals; in Piquet he is younger hand, in both games the deal alternates.",
+        "Wer die Karten gibt; im Piquet ist er Hinterhand, in beiden Spielen wechselt der Geber.",
+        ((P, "deal"), (B, "deal")), also=("Kartengeber",),
+    ),
+    Term(
+        "elder-hand", "cards", "elder hand", "Vorhand",
+        "The non-dealer, who leads to the first trick (in Piquet he also declares first).",
+        "Der Spieler, der nicht gibt; er spielt zum ersten Stich aus (im Piquet sagt er auch zuerst an).",
+        ((P, "deal"), (B, "deal")), also=("elder",),
+    ),
+    Term(
+        "younger-hand", "cards", "younger hand", "Hinterhand",
+        "Piquet's dealer, who answers elder's declarations and plays second to the first trick.",
+        "Der Geber im Piquet; er antwortet auf die Ansagen der Vorhand und gibt zum ersten Stich zu.",
+        ((P, "deal"), (P, "declaring")),
+    ),
+    Term(
+        "deal", "cards", "deal", "Spiel (Geben)",
+        "One round from dealing the cards to scoring them; a Piquet partie has six.",
+        "Eine Runde vom Geben bis zur Abrechnung; eine Piquet-Partie hat sechs.",
+        ((P, "deal"), (B, "deal")), also=("Austeilung", "austeilen"),
+    ),
+    Term(
+        "talon", "cards", "talon (stock)", "Talon",
+        "The undealt cards, face down: Piquet's eight for the exchange, Besik's 47 to draw from.",
+        "Die nicht ausgeteilten Karten, verdeckt: im Piquet acht zum Kaufen, im Besik 47 zum Nachziehen.",
+        ((P, "exchange"), (B, "talon")), fr="talon", also=("stock",),
+    ),
+    Term(
+        "trick", "cards", "trick", "Stich",
+        "One card from each player; the higher card of the suit led wins (in Besik a trump beats other suits).",
+        "Je eine Karte jedes Spielers; die höhere Karte der ausgespielten Farbe gewinnt (im Besik schlägt Trumpf die anderen Farben).",
+        ((P, "play"), (B, "tricks")),
+    ),
+    Term(
+        "lead", "cards", "lead", "ausspielen (aufspielen)",
+        "To play the first card to a trick; the winner of a trick leads to the next. In Piquet each card led scores 1.",
+        "Die erste Karte zu einem Stich spielen; wer den Stich gewinnt, spielt wieder aus. Im Piquet zählt jede ausgespielte Karte 1.",
+        ((P, "play"), (B, "tricks")), also=("leader", "Aufspiel"),
+    ),
+    Term(
+        "follow-suit", "cards", "follow suit", "bedienen (Farbzwang)",
+        "To play a card of the suit led; compulsory throughout Piquet, and in Besik only in the last eight tricks.",
+        "Eine Karte der ausgespielten Farbe zugeben; im Piquet immer Pflicht, im Besik nur in den letzten acht Stichen.",
+        ((P, "play"), (B, "end-play")),
+    ),
+    Term(
+        "duty-to-win", "cards", "duty to win", "Stichzwang",
+        "A rule that you must win the trick if you can: neither game has one (standard Bezique has it in the last eight tricks).",
+        "Die Pflicht, den Stich zu gewinnen, wenn man kann: keines der beiden Spiele kennt sie (Standard-Bezique in den letzten acht Stichen).",
+        ((P, "play"), (B, "end-play")),
+    ),
+    Term(
+        "last-trick", "cards", "last trick", "letzter Stich",
+        "The final trick of a deal: 1 extra point in Piquet, 10 in Besik.",
+        "Der letzte Stich eines Spiels: im Piquet ein Punkt zusätzlich, im Besik 10.",
+        ((P, "last-trick"), (B, "last-trick")),
+    ),
+    Term(
+        "points", "cards", "points (score)", "Punkte (Stand)",
+        "What a player has scored; in Besik the card points won in tricks are called Augen.",
+        "Was ein Spieler gezählt hat; die Kartenwerte in den Stichen heißen im Besik Augen.",
+        ((P, "reckoning-order"), (B, "game")), also=("score",),
+    ),
+    # ---- Piquet ----
+    Term(
+        "piquet", "piquet", "Piquet", "Piquet",
+        "A French game for two with 32 cards: exchange with the stock, declare combinations, then play twelve tricks.",
+        "Ein französisches Spiel für zwei mit 32 Karten: Kauf aus dem Talon, Ansagen der Kombinationen, dann zwölf Stiche.",
+        ((P, "deal"),), fr="piquet",
+    ),
+    Term(
+        "rubicon-piquet", "piquet", "Rubicon Piquet", "Rubikon-Piquet",
+        "Piquet played in parties of six deals with the rubicon rule; the form the article describes.",
+        "Piquet in Partien zu sechs Spielen mit der Rubikon-Regel; die Form, die der Artikel beschreibt.",
+        ((P, "partie"), (P, "rubicon")), also=("Rubicon-Piquet",),
+    ),
+    Term(
+        "carte-blanche", "piquet", "carte blanche", "Carte blanche",
+        "A dealt hand of twelve cards without king, queen or jack: 10 points, before anything else.",
+        "Ein Blatt von zwölf Karten ohne König, Dame oder Buben: 10 Punkte, vor allem anderen.",
+        ((P, "carte-blanche"),), fr="carte blanche", also=("cartes blanches",),
+    ),
+    Term(
+        "exchange", "piquet", "exchange (discard and draw)", "Kauf (ablegen und kaufen)",
+        "Elder discards one to five cards and takes as many from the stock; then younger discards and takes from what is left.",
+        "Die Vorhand legt eine bis fünf Karten ab und kauft ebenso viele aus dem Talon; dann legt die Hinterhand ab und kauft vom Rest.",
+        ((P, "exchange"),), also=("discard", "Ablage", "ablegen", "kaufen"),
+    ),
+    Term(
+        "point", "piquet", "point", "Point (Rummel)",
+        "The longest suit, at equal length the higher pip total; the better point scores 1 per card.",
+        "Die längste Farbe, bei gleicher Länge der höhere Kartenwert; der bessere Point zählt 1 je Karte.",
+        ((P, "point"),), fr="point", also=("Rummel",),
+    ),
+    Term(
+        "sequence", "piquet", "sequence", "Sequenz",
+        "Three or more cards of one suit in order (ace, king, queen, jack, ten, nine, eight, seven).",
+        "Drei oder mehr Karten einer Farbe in lückenloser Folge (As, König, Dame, Bube, Zehn, Neun, Acht, Sieben).",
+        ((P, "sequences"),), fr="séquence", also=("Folge",),
+    ),
+    Term(
+        "tierce", "piquet", "tierce", "Terz",
+        "A sequence of three cards: 3 points.",
+        "Eine Sequenz von drei Karten: 3 Punkte.",
+        ((P, "sequences"),), fr="tierce",
+    ),
+    Term(
+        "quart", "piquet", "quart", "Quart",
+        "A sequence of four cards: 4 points.",
+        "Eine Sequenz von vier Karten: 4 Punkte.",
+        ((P, "sequences"),), fr="quarte",
+    ),
+    Term(
+        "quint", "piquet", "quint", "Quinte",
+        "A sequence of five cards: 15 points.",
+        "Eine Sequenz von fünf Karten: 15 Punkte.",
+        ((P, "sequences"),), fr="quinte",
+    ),
+    Term(
+        "sixieme", "piquet", "sixième", "Sixième (Sexte)",
+        "A sequence of six cards: 16 points.",
+        "Eine Sequenz von sechs Karten: 16 Punkte.",
+        ((P, "sequences"),), fr="sixième", also=("sixieme", "Sexte"),
+    ),
+    Term(
+        "septieme", "piquet", "septième", "Septième (Septime)",
+        "A sequence of seven cards: 17 points.",
+        "Eine Sequenz von sieben Karten: 17 Punkte.",
+        ((P, "sequences"),), fr="septième", also=("septieme", "Septime"),
+    ),
+    Term(
+        "huitieme", "piquet", "huitième", "Huitième (Oktave)",
+        "A sequence of all eight cards of a suit: 18 points.",
+        "Eine Sequenz aus allen acht Karten einer Farbe: 18 Punkte.",
+        ((P, "sequences"),), fr="huitième", also=("huitieme", "Oktave"),
+    ),
+    Term(
+        "major", "piquet", "tierce major (quart major…)", "Terz major (Terz vom As)",
+        "A sequence headed by the ace: ace, king, queen is a tierce major, with the jack a quart major.",
+        "Eine Sequenz, die mit dem As beginnt: As, König, Dame ist eine Terz major, mit dem Buben eine Quart major.",
+        ((P, "sequences"),), fr="tierce majeure", also=("quart major", "Quart vom As"),
+    ),
+    Term(
+        "minor", "piquet", "tierce minor", "Terz minor",
+        "The lowest sequence: nine, eight, seven of one suit.",
+        "Die niedrigste Sequenz: Neun, Acht, Sieben einer Farbe.",
+        ((P, "sequences"),), fr="tierce mineure",
+    ),
+    Term(
+        "quatorze", "piquet", "quatorze", "Quatorze",
+        "Four aces, kings, queens, jacks or tens: 14 points; it beats any trio.",
+        "Vier Asse, Könige, Damen, Buben oder Zehnen: 14 Punkte; schlägt jedes Trio.",
+        ((P, "sets"),), fr="quatorze",
+    ),
+    Term(
+        "trio", "piquet", "trio", "Trio",
+        "Three aces, kings, queens, jacks or tens: 3 points.",
+        "Drei Asse, Könige, Damen, Buben oder Zehnen: 3 Punkte.",
+        ((P, "sets"),),
+    ),
+    Term(
+        "declaring", "piquet", "declaring", "Ansagen",
+        "Naming point, sequences and sets in that order; elder calls, younger answers.",
+        "Point, Sequenzen, Quatorze und Trios in dieser Reihenfolge nennen; die Vorhand sagt an, die Hinterhand antwortet.",
+        ((P, "declaring"),), also=("declaration", "Ansage", "ansagen"),
+    ),
+    Term(
+        "good", "piquet", "good, not good, equal", "gut, nicht gut, gleich",
+        "Younger's answers to a declaration: elder's is better, younger's is better, or they tie.",
+        "Die Antworten der Hinterhand auf eine Ansage: die der Vorhand ist besser, die eigene ist besser, oder beide sind gleich.",
+        ((P, "declaring"),), also=("not good", "equal", "nicht gut", "gleich"),
+    ),
+    Term(
+        "sinking", "piquet", "sinking", "Verschweigen",
+        "Declaring less than you hold, or nothing; sunk cards score nothing and do not bar the opponent.",
+        "Weniger ansagen, als man hat, oder nichts; verschwiegene Karten zählen nicht und hindern den Gegner nicht.",
+        ((P, "sinking"),), also=("sink", "verschweigen"),
+    ),
+    Term(
+        "the-cards", "piquet", "the cards", "die Karten",
+        "Seven or more of the twelve tricks: 10 points.",
+        "Sieben oder mehr der zwölf Stiche: 10 Punkte.",
+        ((P, "the-cards"),), also=("winning the cards",),
+    ),
+    Term(
+        "divided", "piquet", "divided (cards)", "geteilt (Karten)",
+        "Six tricks each: nobody scores for the cards.",
+        "Sechs Stiche jeder: niemand zählt für die Karten.",
+        ((P, "the-cards"),),
+    ),
+    Term(
+        "capot", "piquet", "capot", "Capot",
+        "Winning all twelve tricks: 40 for the cards instead of 10.",
+        "Alle zwölf Stiche machen: 40 statt 10 für die Karten.",
+        ((P, "capot"),), fr="capot",
+    ),
+    Term(
+        "reckoning-order", "piquet", "order of reckoning", "Reihenfolge der Zählung",
+        "Carte blanche, point, sequences, sets, play, the cards: the order that decides pique and repique.",
+        "Carte blanche, Point, Sequenzen, Quatorze und Trios, Spiel, Karten: die Reihenfolge, die über Pique und Repique entscheidet.",
+        ((P, "reckoning-order"),), also=("reckon",),
+    ),
+    Term(
+        "pique", "piquet", "pique", "Pique",
+        "Elder reaching 30 in hand and play before younger scores anything: 30 more.",
+        "Die Vorhand erreicht mit Blatt und Spiel 30, bevor die Hinterhand etwas zählt: 30 dazu.",
+        ((P, "pique"),), fr="pic", also=("piqued",),
+    ),
+    Term(
+        "repique", "piquet", "repique", "Repique",
+        "Reaching 30 in hand alone before the opponent scores anything: 60 more.",
+        "Mit dem Blatt allein 30 erreichen, bevor der Gegner etwas zählt: 60 dazu.",
+        ((P, "repique"),), fr="repic", also=("repiqued",),
+    ),
+    Term(
+        "partie", "piquet", "partie", "Partie",
+        "Six deals, the deal alternating; the higher total wins.",
+        "Sechs Spiele mit wechselndem Geber; die höhere Summe gewinnt.",
+        ((P, "partie"),), fr="partie",
+    ),
+    Term(
+        "rubicon", "piquet", "rubicon", "Rubikon",
+        "A loser with under 100 is rubiconed: the winner gains the sum of both totals plus 100.",
+        "Hat der Verlierer weniger als 100, bleibt er unter dem Rubikon: der Sieger erhält die Summe beider Stände plus 100.",
+        ((P, "rubicon"),), also=("rubiconed",),
+    ),
+    # ---- Besik ----
+    Term(
+        "besik-game", "besik", "Besik (Bezique)", "Besik",
+        "A game of tricks and melds with two packs, from France (Bésigue); played to 1000.",
+        "Ein Spiel mit Stichen und Meldungen und zwei Kartenspielen, aus Frankreich (Bésigue); gespielt bis 1000.",
+        ((B, "deal"), (B, "game")), fr="bésigue", also=("Bezique", "Besigue", "Bésique"),
+    ),
+    Term(
+        "trumps", "besik", "trumps", "Trumpf",
+        "The suit of the turned-up card; a trump beats any card of another suit. Piquet has no trumps.",
+        "Die Farbe der aufgedeckten Karte; Trumpf schlägt jede Karte einer anderen Farbe. Piquet kennt keinen Trumpf.",
+        ((B, "tricks"),), also=("trump suit", "Trumpffarbe"),
+    ),
+    Term(
+        "turned-up-card", "besik", "turned-up card", "Trumpfkarte (aufgedeckte Karte)",
+        "The 17th card, laid face up: it fixes trumps and may be taken in exchange for a trump seven.",
+        "Die 17. Karte, offen hingelegt: sie bestimmt Trumpf und kann gegen eine Trumpf-Sieben eingetauscht werden.",
+        ((B, "deal"), (B, "seven-exchange")),
+    ),
+    Term(
+        "trumping", "besik", "trump (to)", "trumpfen",
+        "To play a trump to a trick led in another suit; in the last eight tricks you must if you cannot follow.",
+        "Einen Trumpf auf eine andere ausgespielte Farbe geben; in den letzten acht Stichen Pflicht, wer nicht bedienen kann.",
+        ((B, "tricks"), (B, "end-play")), also=("ruff",),
+    ),
+    Term(
+        "throw-off", "besik", "throw off", "abwerfen",
+        "To play a card of another suit without trumping; in Piquet this is simply not following suit.",
+        "Eine Karte einer anderen Farbe zugeben, ohne zu trumpfen; im Piquet heißt das einfach nicht bedienen.",
+        ((B, "tricks"), (P, "play")),
+    ),
+    Term(
+        "draw", "besik", "draw", "ziehen (vom Talon)",
+        "After each trick the winner takes the top card of the talon, then the loser.",
+        "Nach jedem Stich nimmt erst der Gewinner die oberste Karte vom Talon, dann der andere.",
+        ((B, "talon"),),
+    ),
+    Term(
+        "meld", "besik", "meld (declaration)", "Meldung (melden)",
+        "A scoring combination shown by the player who has just won a trick; once per won trick.",
+        "Eine zählende Kartenverbindung, die zeigt, wer gerade einen Stich gewonnen hat; einmal je Stich.",
+        ((B, "melds"),), also=("Meldungen", "melden", "Ansage"),
+    ),
+    Term(
+        "reuse", "besik", "re-using cards", "Karten mehrfach verwerten",
+        "A card may serve in melds of different kinds; the same kind scores again only with fresh cards.",
+        "Eine Karte darf in Meldungen verschiedener Art dienen; dieselbe Art zählt nur mit neuen Karten.",
+        ((B, "reuse"),), also=("reuse",),
+    ),
+    Term(
+        "marriage", "besik", "marriage", "einfache Heirat",
+        "King and queen of the same suit, not trumps: 20.",
+        "König und Dame derselben Farbe, nicht Trumpf: 20.",
+        ((B, "marriage"),), fr="mariage", also=("Heirat",),
+    ),
+    Term(
+        "trump-marriage", "besik", "trump marriage", "Trumpf-Heirat",
+        "King and queen of trumps: 40.",
+        "König und Dame der Trumpffarbe: 40.",
+        ((B, "trump-marriage"),),
+    ),
+    Term(
+        "double-marriage", "besik", "double marriage", "Doppel-Heirat",
+        "Both kings and both queens of one suit shown together: two marriages at once.",
+        "Beide Könige und beide Damen einer Farbe zusammen gezeigt: zwei Heiraten auf einmal.",
+        ((B, "double-marriage"),),
+    ),
+    Term(
+        "four-jacks", "besik", "four jacks", "4 Bauern",
+        "Any four jacks: 40.",
+        "Vier beliebige Bauern: 40.",
+        ((B, "four-jacks"),), also=("vier Bauern",),
+    ),
+    Term(
+        "four-queens", "besik", "four queens", "4 Damen",
+        "Any four queens: 60.",
+        "Vier beliebige Damen: 60.",
+        ((B, "four-queens"),), also=("vier Damen",),
+    ),
+    Term(
+        "four-kings", "besik", "four kings", "4 Könige",
+        "Any four kings: 80.",
+        "Vier beliebige Könige: 80.",
+        ((B, "four-kings"),), also=("vier Könige",),
+    ),
+    Term(
+        "four-aces", "besik", "four aces", "4 Asse",
+        "Any four aces: 100.",
+        "Vier beliebige Asse: 100.",
+        ((B, "four-aces"),), also=("vier Asse",),
+    ),
+    Term(
+        "besik", "besik", "Besik (the meld)", "Besik (die Meldung)",
+        "Queen of spades and jack of diamonds: 40.",
+        "Pik-Dame und Karo-Bauer: 40.",
+        ((B, "besik"),), fr="bésigue", also=("Bezique", "Besigue"),
+    ),
+    Term(
+        "double-besik", "besik", "double Besik", "Doppel-Besik",
+        "Both queens of spades and both jacks of diamonds: 500.",
+        "Beide Pik-Damen und beide Karo-Bauern: 500.",
+        ((B, "double-besik"),), fr="double bésigue", also=("double Bezique", "Doppelbesik"),
+    ),
+    Term(
+        "triple-besik", "besik", "triple Besik", "Tripelbesik",
+        "Three queens of spades and three jacks of diamonds, with three packs: 1500.",
+        "Drei Pik-Damen und drei Karo-Bauern, mit drei Kartenspielen: 1500.",
+        ((B, "triple-besik"), (B, "three-players")), also=("Tripel-Besik", "triple Bezique"),
+    ),
+    Term(
+        "quint-major", "besik", "Quint-Major", "Quint-Major",
+        "Ace, ten, king, queen and jack of one suit, any suit: 250.",
+        "As, Zehn, König, Dame und Bauer derselben Farbe, in jeder Farbe: 250.",
+        ((B, "quint-major"),), fr="quinte majeure", also=("Quinte-Major", "sequence"),
+    ),
+    Term(
+        "trump-seven", "besik", "trump seven", "Trumpf-Sieben",
+        "The seven of trumps: declared it scores 10 (both 20) and may be exchanged for the turned-up card.",
+        "Die Sieben der Trumpffarbe: gemeldet zählt sie 10 (beide 20) und darf gegen die offene Trumpfkarte getauscht werden.",
+        ((B, "trump-seven"), (B, "seven-exchange")), also=("seven of trumps",),
+    ),
+    Term(
+        "augen", "besik", "card points (Augen)", "Augen",
+        "Points for the cards won in tricks: ace 11, ten 10, king 4, queen 3, jack 2.",
+        "Kartenwerte in den Stichen: As 11, Zehn 10, König 4, Dame 3, Bauer 2.",
+        ((B, "augen"),), also=("Auge", "Augenwerte"),
+    ),
+    Term(
+        "brisques", "besik", "brisques", "Brisques",
+        "Standard Bezique only: every ace and ten won in tricks scores 10.",
+        "Nur Standard-Bezique: jedes in Stichen gewonnene As und jede Zehn zählt 10.",
+        ((B, "brisques"),), fr="brisques",
+    ),
+    Term(
+        "last-eight", "besik", "last eight tricks", "letzte acht Stiche",
+        "Once the talon is empty: no more melds, follow suit, else trump.",
+        "Ist der Talon aufgebraucht: keine Meldungen mehr, bedienen, sonst trumpfen.",
+        ((B, "end-play"),), also=("end play",),
+    ),
+    Term(
+        "besik-partie", "besik", "game (to 1000)", "Partie (bis 1000)",
+        "Deals go on until a player reaches 1000 at the end of a deal; the higher total wins.",
+        "Gespielt wird, bis einer am Ende eines Spiels 1000 erreicht; die höhere Summe gewinnt.",
+        ((B, "game"),), also=("Tausend",),
+    ),
+    Term(
+        "partnership", "besik", "partnership", "Partei",
+        "With four players, two partners sitting opposite share one score.",
+        "Zu viert spielen zwei Partner, die sich gegenübersitzen, auf einen gemeinsamen Stand.",
+        ((B, "four-players"),), also=("Parteien", "partners"),
+    ),
+    Term(
+        "standard-bezique", "besik", "standard Bezique", "Standard-Bezique",
+        "The English rules, a separate ruleset: brisques, sequence in trumps only, duty to win at the end, game 2000.",
+        "Die englischen Regeln, ein eigenes Regelwerk: Brisques, Sequenz nur in Trumpf, Stichzwang am Ende, Partie bis 2000.",
+        ((B, "standard-bezique"),),
+    ),
+)  # fmt: skip
+
+
+# The Piquet source's machine translation: each form exactly as it stands in the source text.
+GARBLED: tuple[Garbled, ...] = (
+    Garbled("Klage", "suit (German: Farbe)", "Farbe", "suit"),
+    Garbled("Vereine", "clubs (German: Kreuz)", "Kreuz", "clubs"),
+    Garbled("Spaten", "spades (German: Pik)", "Pik", "spades"),
+    Garbled("Herzen", "hearts (German: Herz)", "Herz", "hearts"),
+    Garbled("Diamanten", "diamonds (German: Karo)", "Karo", "diamonds"),
+    Garbled("Knave", "jack, left in English (German: Bube)", "Bube (englisch „knave“ stehen gelassen)", "jack"),
+    Garbled("Königin", "queen (German: Dame)", "Dame", "queen"),
+    Garbled("Händler", "dealer (German: Geber)", "Geber", "dealer"),
+    Garbled("ältere Hand", "elder hand (German: Vorhand)", "Vorhand", "elder-hand"),
+    Garbled("eider", "elder (hand), a typo", "Vorhand (Tippfehler für „elder“)", "elder-hand"),
+    Garbled("theelderhand", "the elder hand, left in English", "Vorhand (englisch stehen gelassen)", "elder-hand"),
+    Garbled("jüngere Hand", "younger hand (German: Hinterhand)", "Hinterhand", "younger-hand"),
+    Garbled("Vorrat", "the stock (German: Talon)", "Talon", "talon"),
+    Garbled("Lager", "the stock (German: Talon)", "Talon", "talon"),
+    Garbled("undealtkarten", "the undealt cards: the stock", "die nicht ausgeteilten Karten: der Talon", "talon"),
+    Garbled("Gesicht abwärts", "face down", "verdeckt", "talon"),
+    Garbled("nach links", "left over (not: to the left)", "übrig gelassen (nicht: nach links)", "exchange"),
+    Garbled("Ausschuß", "discard (German: Ablage)", "Ablage", "exchange"),
+    Garbled("wegwerfen", "to discard (German: ablegen)", "ablegen", "exchange"),
+    Garbled("Verschrottung", "discarding", "das Ablegen", "exchange"),
+    Garbled("Gerichtkarten", "court cards (German: Bilder)", "Bilder", "court-cards"),
+    Garbled("Zacken", "pips (the card's number)", "Augen der Zahlenkarte (ihr Zahlenwert)", "point"),
+    Garbled("As II", "ace 11 (counts 11 for the point)", "As 11 (zählt beim Point 11)", "ace"),
+    Garbled("Punkt", "the point (the combination), or points scored", "der Point (die Kombination) oder Punkte", "point"),
+    Garbled("forty-eight", "forty-eight (a point total), left in English", "achtundvierzig (Wert eines Points), englisch stehen gelassen", "point"),
+    Garbled("forty-nine", "forty-nine (a point total), left in English", "neunundvierzig (Wert eines Points), englisch stehen gelassen", "point"),
+    Garbled("gutes", "good (the answer to a declaration)", "gut (Antwort auf eine Ansage)", "good"),
+    Garbled("Gleichgestelltes", "equal (the answer to a declaration)", "gleich (Antwort auf eine Ansage)", "good"),
+    Garbled("Reihenfolge", "sequence (German: Sequenz)", "Sequenz", "sequence"),
+    Garbled("tiercehaupt", "tierce major", "Terz major", "major"),
+    Garbled("Quartmajor", "quart major", "Quart major", "major"),
+    Garbled("tierceminderjährig", "tierce minor", "Terz minor", "minor"),
+    Garbled("dreiköniginnen", "three queens (a trio)", "drei Damen (ein Trio)", "trio"),
+    Garbled("Kerbe", "score", "Punkte, Stand", "points"),
+    Garbled("Zählimpulse", "counts, scores", "zählt", "points"),
+    Garbled("Auftrag", "order (of the cards, of reckoning)", "Reihenfolge (der Karten, der Zählung)", "reckoning-order"),
+    Garbled("berechnet", "reckons, scores", "zählt", "reckoning-order"),
+    Garbled("Führer", "the leader (who leads to a trick)", "wer ausspielt", "lead"),
+    Garbled("Leitung", "leads (plays first to a trick)", "spielt aus", "lead"),
+    Garbled("Leitungas", "leads the ace", "spielt das As aus", "lead"),
+    Garbled("Unterhaltas", "keeping the ace (he plays the jack instead)", "hält das As zurück (und gibt den Buben zu)", "ace"),
+    Garbled("Trick", "trick (German: Stich)", "Stich", "trick"),
+    Garbled("Abkommen", "deal (German: Spiel)", "Spiel", "deal"),
+    Garbled("behandelt", "deals (the cards)", "gibt (die Karten)", "deal"),
+    Garbled("Satz", "the pack", "das Kartenspiel", "pack"),
+    Garbled("Cartes blanches", "carte blanche", "Carte blanche", "carte-blanche"),
+    Garbled("speichert", "saves (prevents) pique and repique", "schützt vor Pique und Repique", "carte-blanche"),
+    Garbled("Pikee", "pique (German: Pique, not Pik)", "Pique (nicht Pik, die Farbe)", "pique"),
+)  # fmt: skip
+
+TERMS_BY_SLUG: dict[str, Term] = {t.slug: t for t in TERMS}
+
+
+def rule_url(game: str, anchor: str) -> str:
+    return f"/rules/{game}/#{anchor}"
+
+
+def rule_title(game: str, anchor: str, german: bool) -> str:
+    titles = rule_anchors(game).get(anchor)
+    if titles is None:
+        return anchor
+    return titles[1] if german else titles[0]
+
+
+# ---------------------------------------------------------------- search
+
+MAX_QUERY = 100
+_DIGRAPHS = (("ae", "a"), ("oe", "o"), ("ue", "u"))
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def fold(text: str) -> str:
+    """Case- and accent-insensitive form: "König", "Konig" and "koenig" all become "konig".
+
+    Accents and umlauts lose their marks, ß becomes ss, and the German spellings ae/oe/ue fold
+    like ä/ö/ü (on both sides of a comparison, so words like "Quelle" still match themselves).
+    """
+    text = unicodedata.normalize("NFKD", text.casefold())
+    text = "".join(c for c in text if not unicodedata.combining(c)).replace("ß", "ss")
+    for digraph, single in _DIGRAPHS:
+        text = text.replace(digraph, single)
+    return text
+
+
+@dataclass(frozen=True)
+class Document:
+    kind: Literal["term", "rule"]
+    url: str
+    title_en: str
+    title_de: str
+    text_en: str
+    text_de: str
+    game: str  # "piquet", "besik" or "" (both)
+    names: str  # folded: the names a term or section is found by (ranked first)
+    body: str  # folded: everything searchable
+
+
+def _documents() -> tuple[Document, ...]:
+    docs: list[Document] = []
+    for term in TERMS:
+        names = " | ".join((term.en, term.de, term.fr, *term.also))
+        games = {g for g, _ in term.rules}
+        docs.append(
+            Document(
+                kind="term",
+                url=f"/glossary/#{term.anchor}",
+                title_en=term.en,
+                title_de=term.de,
+                text_en=term.definition_en,
+                text_de=term.definition_de,
+                game=games.pop() if len(games) == 1 else "",
+                names=fold(names),
+                body=fold(" | ".join((names, term.definition_en, term.definition_de))),
+            )
+        )
+    for game in (P, B):
+        summaries = SUMMARIES.get(game, {})
+        for anchor, (title_en, title_de) in rule_anchors(game).items():
+            text_en, text_de = summaries.get(anchor, ("", ""))
+            docs.append(
+                Document(
+                    kind="rule",
+                    url=rule_url(game, anchor),
+                    title_en=title_en,
+                    title_de=title_de,
+                    text_en=text_en,
+                    text_de=text_de,
+                    game=game,
+                    names=fold(f"{title_en} | {title_de}"),
+                    body=fold(" | ".join((title_en, title_de, text_en, text_de))),
+                )
+            )
+    return tuple(docs)
+
+
+_DOCUMENTS: tuple[Document, ...] | None = None
+
+
+def documents() -> tuple[Document, ...]:
+    global _DOCUMENTS
+    if _DOCUMENTS is None:
+        _DOCUMENTS = _documents()
+    return _DOCUMENTS
+
+
+class QueryError(ValueError):
+    """The query cannot be searched; the message says why (English msgid)."""
+
+
+def clean_query(raw: str) -> tuple[str, bool]:
+    """The query to search and whether it was cut to ``MAX_QUERY`` characters.
+
+    Control characters are refused (``QueryError``); surrounding and repeated spaces go.
+    """
+    if _CONTROL.search(raw):
+        raise QueryError("control")
+    text = " ".join(raw.split())
+    cut = len(text) > MAX_QUERY
+    return text[:MAX_QUERY].strip(), cut
+
+
+def search(query: str, limit: int = 50) -> list[Document]:
+    """Every glossary entry and rule section holding all the query's words (folded), in
+    either language; names matches first, then glossary entries before rule sections."""
+    words = [w for w in re.split(r"[\s,;:!?()\"„“”«»]+", fold(query)) if w][:12]
+    if not words:
+        return []
+    found: list[tuple[int, int, Document]] = []
+    for position, doc in enumerate(documents()):
+        if all(w in doc.body for w in words):
+            rank = 0 if all(w in doc.names for w in words) else 1
+            found.append((rank, position, doc))
+    found.sort(key=lambda item: (item[0], item[1]))
+    return [doc for _, _, doc in found[:limit]]

@@ -1,0 +1,122 @@
+"""The glossary page and the search over the glossary and the rule pages (no JavaScript)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
+
+from cardtutor.core.glossary import (
+    GARBLED,
+    GROUPS,
+    MAX_QUERY,
+    TERMS,
+    TERMS_BY_SLUG,
+    QueryError,
+    clean_query,
+    rule_title,
+    rule_url,
+    search,
+)
+from cardtutor.engine import GAMES
+
+
+def _german() -> bool:
+    return (get_language() or "en").startswith("de")
+
+
+def _game_name(game: str) -> str:
+    return GAMES[game].name(get_language() or "en")
+
+
+def _group_title(group: str) -> str:
+    if group == "cards":
+        return _("The cards and the play (both games)")
+    return _game_name(group)
+
+
+@require_safe
+def glossary(request: HttpRequest) -> HttpResponse:
+    german = _german()
+    groups = []
+    for group in GROUPS:
+        entries = []
+        for term in TERMS:
+            if term.group != group:
+                continue
+            entries.append(
+                {
+                    "anchor": term.anchor,
+                    "name": term.name(german),
+                    "other": term.name(not german),
+                    "other_lang": "en" if german else "de",
+                    "fr": term.fr,
+                    "definition": term.definition(german),
+                    "rules": [
+                        {
+                            "url": rule_url(game, anchor),
+                            "title": rule_title(game, anchor, german),
+                            "game": _game_name(game),
+                        }
+                        for game, anchor in term.rules
+                    ],
+                }
+            )
+        entries.sort(key=lambda e: str(e["name"]).casefold())
+        groups.append({"id": f"glossary-{group}", "title": _group_title(group), "entries": entries})
+    garbled = [
+        {
+            "anchor": g.anchor,
+            "form": g.form,
+            "meaning": g.meaning(german),
+            "term_url": f"#{TERMS_BY_SLUG[g.term].anchor}",
+            "term_name": TERMS_BY_SLUG[g.term].name(german),
+        }
+        for g in GARBLED
+    ]
+    return render(
+        request,
+        "core/glossary.html",
+        {"groups": groups, "garbled": garbled, "max_query": MAX_QUERY, "count": len(TERMS)},
+    )
+
+
+@require_safe
+def search_view(request: HttpRequest) -> HttpResponse:
+    german = _german()
+    raw = request.GET.get("q", "")
+    context: dict[str, Any] = {"max_query": MAX_QUERY, "query": "", "results": None}
+    status = 200
+    try:
+        query, cut = clean_query(raw[: MAX_QUERY * 20])
+    except QueryError:
+        context["error"] = _("The search contains control characters; please type words only.")
+        status = 400
+        return render(request, "core/search.html", context, status=status)
+    context["query"] = query
+    if cut or len(raw) > MAX_QUERY * 20:
+        context["notice"] = _("Only the first %(count)d characters were searched.") % {
+            "count": MAX_QUERY
+        }
+    if not query:
+        if "q" in request.GET:
+            context["error"] = _("Type a word to search for, in English or German.")
+        return render(request, "core/search.html", context, status=status)
+    kinds = {"term": _("Glossary"), "rule": _("Rules")}
+    context["results"] = [
+        {
+            "url": doc.url,
+            "title": doc.title_de if german else doc.title_en,
+            "other": doc.title_en if german else doc.title_de,
+            "other_lang": "en" if german else "de",
+            "text": doc.text_de if german else doc.text_en,
+            "kind": kinds[doc.kind],
+            "game": _game_name(doc.game) if doc.game else "",
+        }
+        for doc in search(query)
+    ]
+    return render(request, "core/search.html", context, status=status)

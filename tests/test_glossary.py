@@ -1,0 +1,256 @@
+"""The glossary and the search: every entry complete in both languages, anchors unique, every
+link resolving to an anchor that exists, the machine translation's words found in the Piquet
+source, and a search that folds case and umlauts, finds a term by any of its names and never
+fails on odd input."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urldefrag
+
+import pytest
+from django.test import Client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardtutor.core.glossary import (
+    GARBLED,
+    MAX_QUERY,
+    TERMS,
+    TERMS_BY_SLUG,
+    clean_query,
+    fold,
+    search,
+)
+from cardtutor.core.rules_text import rule_anchors
+from tests.test_prod_pages_csp import assert_strict
+
+# The Piquet source text, verbatim (the copy the replays use).
+PIQUET_SEED = (
+    Path(__file__).resolve().parent.parent / "fixtures" / "sources" / "000_1d97ab8760326182.txt"
+)
+
+
+class _Ids(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.ids: list[str] = []
+        self.hrefs: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if name == "id" and value:
+                self.ids.append(value)
+            if tag == "a" and name == "href" and value:
+                self.hrefs.append(value)
+
+
+def _parse(html: str) -> _Ids:
+    parser = _Ids()
+    parser.feed(html)
+    return parser
+
+
+def _get(client: Client, url: str, lang: str = "en") -> str:
+    client.cookies["django_language"] = lang
+    response = client.get(url)
+    assert response.status_code == 200, url
+    return str(response.content.decode())
+
+
+# ------------------------------------------------------------------ the data
+
+
+def test_every_entry_has_both_languages_a_definition_in_both_and_a_rule() -> None:
+    assert len(TERMS) >= 60
+    for term in TERMS:
+        assert term.en.strip() and term.de.strip(), term.slug
+        assert term.definition_en.strip() and term.definition_de.strip(), term.slug
+        assert term.definition_en != term.definition_de, term.slug
+        assert term.rules, term.slug
+        assert re.fullmatch(r"[a-z0-9-]+", term.slug), term.slug
+        for game, anchor in term.rules:
+            assert anchor in rule_anchors(game), (term.slug, game, anchor)
+
+
+def test_each_game_has_its_terms_and_the_french_ones_say_so() -> None:
+    groups = {g: [t for t in TERMS if t.group == g] for g in ("cards", "piquet", "besik")}
+    assert all(len(entries) >= 15 for entries in groups.values())
+    french = {t.slug: t.fr for t in TERMS if t.fr}
+    for slug in ("tierce", "quart", "quint", "sixieme", "repique", "pique", "capot"):
+        assert slug in french, slug
+    for slug in ("carte-blanche", "point", "talon", "besik-game", "partie"):
+        assert slug in french, slug
+
+
+def test_every_anchor_is_unique() -> None:
+    anchors = [t.anchor for t in TERMS] + [g.anchor for g in GARBLED]
+    assert len(anchors) == len(set(anchors))
+
+
+def test_every_garbled_form_is_in_the_piquet_source_and_maps_to_an_entry() -> None:
+    source = PIQUET_SEED.read_text(encoding="utf-8")
+    for listed in ("Vereine", "Spaten", "Knave", "Klage", "tiercehaupt", "Pikee"):
+        assert listed in {g.form for g in GARBLED}
+    for g in GARBLED:
+        assert g.form in source, g.form
+        assert g.term in TERMS_BY_SLUG, g.form
+        assert g.meaning_en.strip() and g.meaning_de.strip(), g.form
+
+
+# ------------------------------------------------------------------ the page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_glossary_page_shows_every_entry_and_every_link_resolves(
+    client: Client, lang: str
+) -> None:
+    html = _get(client, "/glossary/", lang)
+    page = _parse(html)
+    assert f'<html lang="{lang}">' in html
+    assert len(page.ids) == len(set(page.ids)), "duplicate ids"
+    german = lang == "de"
+    for term in TERMS:
+        assert term.anchor in page.ids
+        assert term.name(german) in html.replace("&#x27;", "'")
+    for g in GARBLED:
+        assert g.anchor in page.ids
+    assert "<dl" in html and "<dfn>" in html and 'lang="fr"' in html
+    rule_pages: dict[str, set[str]] = {}
+    for href in page.hrefs:
+        path, fragment = urldefrag(href)
+        if not path:
+            assert fragment in page.ids, href
+        elif path.startswith("/rules/") and fragment:
+            if path not in rule_pages:
+                rule_pages[path] = set(_parse(_get(client, path, lang)).ids)
+            assert fragment in rule_pages[path], href
+    assert set(rule_pages) == {"/rules/piquet/", "/rules/besik/"}
+
+
+@pytest.mark.django_db
+def test_the_glossary_and_the_search_pass_the_csp_checks(client: Client) -> None:
+    for url in ("/glossary/", "/search/", "/search/?q=K%C3%B6nig", "/search/?q=%00"):
+        assert_strict(client.get(url), url)
+    rules = _get(client, "/rules/")
+    assert 'href="/glossary/"' in rules
+
+
+# ------------------------------------------------------------------ the search
+
+
+def _urls(query: str) -> list[str]:
+    return [d.url for d in search(query)]
+
+
+def test_fold_is_case_umlaut_and_accent_insensitive() -> None:
+    assert fold("König") == fold("Konig") == fold("koenig") == fold("KÖNIG")
+    assert fold("Sixième") == fold("sixieme")
+    assert fold("Bauer") == fold("BAUER")
+    assert fold("Ausschuß") == fold("Ausschuss")
+
+
+@pytest.mark.parametrize("query", ["König", "Konig", "koenig", "KÖNIG", "king", "KING"])
+def test_king_is_found_in_either_language_however_spelt(query: str) -> None:
+    assert _urls(query)[0] == "/glossary/#term-king"
+
+
+@pytest.mark.parametrize(
+    ("query", "anchor"),
+    [
+        ("Verschweigen", "term-sinking"),
+        ("sinking", "term-sinking"),
+        ("repic", "term-repique"),
+        ("Repique", "term-repique"),
+        ("quinte majeure", "term-quint-major"),
+        ("Quint-Major", "term-quint-major"),
+        ("mariage", "term-marriage"),
+        ("einfache Heirat", "term-marriage"),
+        ("Hinterhand", "term-younger-hand"),
+        ("younger hand", "term-younger-hand"),
+        ("bésigue", "term-besik-game"),
+        ("Bezique", "term-besik-game"),
+        ("sixieme", "term-sixieme"),
+        ("Sexte", "term-sixieme"),
+        ("carte blanche", "term-carte-blanche"),
+        ("Rubikon", "term-rubicon"),
+        ("Tripelbesik", "term-triple-besik"),
+        ("Augen", "term-augen"),
+    ],
+)
+def test_a_term_is_found_by_its_german_english_and_french_names(query: str, anchor: str) -> None:
+    assert f"/glossary/#{anchor}" in _urls(query)[:3], (query, _urls(query)[:5])
+
+
+def test_the_rule_sections_are_searched_in_both_languages() -> None:
+    assert "/rules/piquet/#reckoning-order" in _urls("Reihenfolge der Zählung")
+    assert "/rules/piquet/#reckoning-order" in _urls("order of reckoning")
+    assert "/rules/besik/#end-play" in _urls("letzten acht Stiche")
+    assert "/rules/besik/#end-play" in _urls("last eight tricks")
+    assert "/rules/besik/#four-kings" in _urls("4 konige")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_search_page_lists_results_that_link_to_existing_anchors(
+    client: Client, lang: str
+) -> None:
+    html = _get(client, "/search/?q=koenig", lang)
+    glossary_ids = set(_parse(_get(client, "/glossary/", lang)).ids)
+    rule_ids = {
+        path: set(_parse(_get(client, path, lang)).ids)
+        for path in ("/rules/piquet/", "/rules/besik/")
+    }
+    results = [h for h in _parse(html).hrefs if "#" in h and h != "#main"]
+    assert results and results[0] == "/glossary/#term-king"
+    for href in results:
+        path, fragment = urldefrag(href)
+        ids = glossary_ids if path == "/glossary/" else rule_ids[path]
+        assert fragment in ids, href
+    assert ("König" if lang == "de" else "king") in html
+    assert 'value="koenig"' in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("query", "status", "message"),
+    [
+        ("", 200, "Type a word to search for"),
+        ("   ", 200, "Type a word to search for"),
+        ("a\x00b", 400, "control characters"),
+        ("\x1b[31m", 400, "control characters"),
+        ("x" * 5000, 200, f"Only the first {MAX_QUERY} characters were searched"),
+        ("zzzqqq", 200, "Nothing found"),
+        ("<script>alert(1)</script>", 200, "Nothing found"),
+    ],
+)
+def test_odd_input_gets_a_clear_message(
+    client: Client, query: str, status: int, message: str
+) -> None:
+    response = client.get("/search/", {"q": query})
+    assert response.status_code == status
+    html = response.content.decode()
+    assert message in html
+    assert "<script>alert" not in html
+
+
+def test_the_query_is_capped_and_cleaned() -> None:
+    text, cut = clean_query("  Quint \t  Major  ")
+    assert (text, cut) == ("Quint Major", False)
+    text, cut = clean_query("y" * (MAX_QUERY + 1))
+    assert len(text) == MAX_QUERY and cut
+
+
+@pytest.mark.django_db
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(query=st.text(max_size=300) | st.sampled_from(["%", "\ud800", "ß" * 200, "Ä" * 101]))
+def test_no_query_makes_a_server_error(client: Client, query: str) -> None:
+    safe = query.encode("utf-8", "replace").decode("utf-8")
+    response = client.get("/search/", {"q": safe})
+    assert response.status_code in (200, 400)
+    assert len(search(safe[:MAX_QUERY])) <= 50
