@@ -403,14 +403,14 @@ def rendered_page(
         return None
     context = {"page_title": step.page_title, "current_url": step.current_url}
     around = render_to_string(
-        "replays/viewer.html",
+        "replays/page.html",
         {**context, "article_html": _ARTICLE_SLOT, SPRITE_AS_BYTES: True},
         request,
     )
     before, slot, after = around.partition(_ARTICLE_SLOT)
-    if not slot:  # cannot happen (viewer.html writes the slot); drawn the plain way then
+    if not slot:  # cannot happen (page.html writes the slot); drawn the plain way then
         return render_to_string(
-            "replays/viewer.html",
+            "replays/page.html",
             # rendered by our own templates, autoescaped there
             {**context, "article_html": mark_safe(step.article_html)},  # noqa: S308
             request,

@@ -1,4 +1,4 @@
-"""The page shell of ``base.html``: ``{% site_head %}``, ``{% site_header %}``, ``{% site_footer %}``.
+"""The page shell: ``{% site_start %}``, ``{% site_head %}``, ``{% site_body %}``, ``{% site_end %}``.
 
 Every page is drawn inside the same shell, and the shell is drawn for every request, so its
 cost is paid by every page (``make bench`` holds the pages to a share of a trivial view's rate).
@@ -10,6 +10,17 @@ kept as one entry of the ``template_fragments`` cache (local memory per process;
 around the parts: the CSRF token of the header's forms, the address they return to, and "Log
 in" or the learner's name with "Log out". The markup that carries those values is written
 here, escaped as the template engine would escape it; everything else stays in the template.
+
+``base.html`` is these four tags around its blocks. The busiest pages (a practice item, a replay
+step) use the same tags in a template of their own instead of extending ``base.html``:
+template inheritance cost them as much as the rest of the shell::
+
+    {% load site %}{% site_start %}
+      <title>... · cardtutor</title>
+      {% site_head %}
+    {% site_body %}
+      ... the page ...
+    {% site_end %}
 """
 
 from __future__ import annotations
@@ -30,7 +41,18 @@ from cardtutor.engine.cards import lang_key
 
 register = template.Library()
 
-PARTS = ("head", "top", "skip", "nav", "languages", "login", "logout_button", "deck", "footer")
+PARTS = (
+    "start",
+    "head",
+    "top",
+    "skip",
+    "nav",
+    "languages",
+    "login",
+    "logout_button",
+    "deck",
+    "footer",
+)
 URLS = {"set_language": "set_language", "set_deck": "set_deck", "logout": "logout"}
 TIMEOUT = 86400
 _RENDER_KEY = "cardtutor.site_parts"
@@ -77,14 +99,24 @@ def _parts(context: Any) -> dict[str, str]:
 
 
 @register.simple_tag(takes_context=True)
+def site_start(context: Any) -> SafeString:
+    """The page's start: doctype, ``<html lang>``, ``<head>`` and its meta tags (the page
+    writes its ``<title>`` next, then ``{% site_head %}``)."""
+    return mark_safe(_parts(context)["start"])  # noqa: S308 (rendered by our own template)
+
+
+@register.simple_tag(takes_context=True)
 def site_head(context: Any) -> SafeString:
     """The shell's ``<head>`` links: icon, stylesheet, htmx and the site's script."""
     return mark_safe(_parts(context)["head"])  # noqa: S308 (rendered by our own template)
 
 
 @register.simple_tag(takes_context=True)
-def site_footer(context: Any) -> SafeString:
-    return mark_safe(_parts(context)["footer"])  # noqa: S308 (rendered by our own template)
+def site_end(context: Any) -> SafeString:
+    """The end of ``<main>``, the footer, the end of the page."""
+    return mark_safe(  # noqa: S308 (rendered by our own template)
+        f"\n  </main>\n  {_parts(context)['footer']}\n</body>\n</html>\n"
+    )
 
 
 def _csrf_input(context: Any) -> str:
@@ -118,11 +150,15 @@ def _lang_key() -> str:
 
 
 @register.simple_tag(takes_context=True)
-def site_header(context: Any) -> SafeString:
-    """The card sprite, the skip link and the site's header: name, navigation, the language
-    and deck forms (returning to ``current_url`` when the page names one, else to this
-    address) and the account links."""
+def site_body(context: Any) -> SafeString:
+    """The end of ``<head>``, ``<body>`` (the deck's class, the CSRF token htmx sends), the
+    card sprite, the skip link and the site's header: name, navigation, the language and deck
+    forms (returning to ``current_url`` when the page names one, else to this address) and
+    the account links; then the start of ``<main>``."""
     parts = _parts(context)
+    token = context.get("csrf_token")
+    token = "" if not token or token == "NOTPROVIDED" else conditional_escape(token)
+    deck = "deck-four-colour" if context.get("four_colour") else ""
     csrf = _csrf_input(context)
     request = context.get("request")
     back = conditional_escape(
@@ -138,7 +174,9 @@ def site_header(context: Any) -> SafeString:
     else:
         account = parts["login"]
     return mark_safe(  # noqa: S308 (our parts; every request value escaped above)
-        f"""{SPRITE_SLOT + parts["skip"] if context.get(SPRITE_AS_BYTES) else parts["top"]}
+        f"""</head>
+<body class="{deck}" hx-headers='{{"x-csrftoken": "{token}"}}'>
+  {SPRITE_SLOT + parts["skip"] if context.get(SPRITE_AS_BYTES) else parts["top"]}
   <header class="site-header">
     {parts["nav"]}
     <div class="site-prefs">
@@ -152,5 +190,7 @@ def site_header(context: Any) -> SafeString:
         {parts["deck"]}
       </form>
     </div>
-  </header>"""
+  </header>
+  <main id="main" tabindex="-1">
+"""
     )
