@@ -18,6 +18,7 @@ from cardtutor.core.glossary import (
     TERMS_BY_SLUG,
     QueryError,
     clean_query,
+    fold,
     rule_title,
     rule_url,
     search,
@@ -75,6 +76,9 @@ def glossary(request: HttpRequest) -> HttpResponse:
             "meaning": g.meaning(german),
             "term_url": f"#{TERMS_BY_SLUG[g.term].anchor}",
             "term_name": TERMS_BY_SLUG[g.term].name(german),
+            # the meaning links to the entry itself when it names it ("Farbe", "Pique ...")
+            "names_term": fold(TERMS_BY_SLUG[g.term].name(german).split(" (")[0])
+            in fold(g.meaning(german)),
         }
         for g in GARBLED
     ]
