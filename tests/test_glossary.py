@@ -23,6 +23,7 @@ from cardtutor.core.glossary import (
     clean_query,
     fold,
     search,
+    terms_for_rule,
 )
 from cardtutor.core.rules_text import rule_anchors
 from tests.test_prod_pages_csp import assert_strict
@@ -254,3 +255,25 @@ def test_no_query_makes_a_server_error(client: Client, query: str) -> None:
     response = client.get("/search/", {"q": safe})
     assert response.status_code in (200, 400)
     assert len(search(safe[:MAX_QUERY])) <= 50
+
+
+def test_every_rule_section_has_a_glossary_entry() -> None:
+    for game in ("piquet", "besik"):
+        for anchor in rule_anchors(game):
+            assert terms_for_rule(game, anchor), (game, anchor)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_glossary_uses_card_players_words(client: Client, lang: str) -> None:
+    from tests.test_terminology import (
+        ENGLISH_GENITIVE,
+        JARGON,
+        STRAIGHT_QUOTES,
+        WRONG_STECHEN,
+        read,
+    )
+
+    text = read(_get(client, "/glossary/", lang))
+    for pattern in [*JARGON, WRONG_STECHEN, STRAIGHT_QUOTES, ENGLISH_GENITIVE]:
+        assert not pattern.search(text), (pattern.pattern, pattern.search(text))

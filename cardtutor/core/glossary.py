@@ -391,12 +391,12 @@ TERMS: tuple[Term, ...] = (
         "turned-up-card", "besik", "turned-up card", "Trumpfkarte (aufgedeckte Karte)",
         "The 17th card, laid face up: it fixes trumps and may be taken in exchange for a trump seven.",
         "Die 17. Karte, offen hingelegt: sie bestimmt Trumpf und kann gegen eine Trumpf-Sieben eingetauscht werden.",
-        ((B, "deal"), (B, "seven-exchange")),
+        ((B, "deal"), (B, "seven-exchange"), (B, "seven-turned-up")),
     ),
     Term(
         "trumping", "besik", "trump (to)", "trumpfen",
         "To play a trump to a trick led in another suit; in the last eight tricks you must if you cannot follow.",
-        "Einen Trumpf auf eine andere ausgespielte Farbe geben; in den letzten acht Stichen Pflicht, wer nicht bedienen kann.",
+        "Einen Trumpf auf eine andere ausgespielte Farbe geben; in den letzten acht Stichen Pflicht für den, der nicht bedienen kann.",
         ((B, "tricks"), (B, "end-play")), also=("ruff",),
     ),
     Term(
@@ -413,8 +413,8 @@ TERMS: tuple[Term, ...] = (
     ),
     Term(
         "meld", "besik", "meld (declaration)", "Meldung (melden)",
-        "A scoring combination shown by the player who has just won a trick; once per won trick.",
-        "Eine zählende Kartenverbindung, die zeigt, wer gerade einen Stich gewonnen hat; einmal je Stich.",
+        "A scoring combination, declared and shown; only the player who has just won a trick may meld, once per trick.",
+        "Eine zählende Kartenverbindung, angesagt und vorgezeigt; melden darf nur, wer gerade einen Stich gewonnen hat, einmal je Stich.",
         ((B, "melds"),), also=("Meldungen", "melden", "Ansage"),
     ),
     Term(
@@ -557,7 +557,7 @@ GARBLED: tuple[Garbled, ...] = (
     Garbled("wegwerfen", "to discard (German: ablegen)", "ablegen", "exchange"),
     Garbled("Verschrottung", "discarding", "das Ablegen", "exchange"),
     Garbled("Gerichtkarten", "court cards (German: Bilder)", "Bilder", "court-cards"),
-    Garbled("Zacken", "pips (the card's number)", "Augen der Zahlenkarte (ihr Zahlenwert)", "point"),
+    Garbled("Zacken", "pips (the card's number)", "der Zahlenwert einer Karte (die Zahl ihrer Farbzeichen)", "point"),
     Garbled("As II", "ace 11 (counts 11 for the point)", "As 11 (zählt beim Point 11)", "ace"),
     Garbled("Punkt", "the point (the combination), or points scored", "der Point (die Kombination) oder Punkte", "point"),
     Garbled("forty-eight", "forty-eight (a point total), left in English", "achtundvierzig (Wert eines Points), englisch stehen gelassen", "point"),
@@ -587,6 +587,11 @@ GARBLED: tuple[Garbled, ...] = (
 )  # fmt: skip
 
 TERMS_BY_SLUG: dict[str, Term] = {t.slug: t for t in TERMS}
+
+
+def terms_for_rule(game: str, anchor: str) -> list[Term]:
+    """The glossary entries that link to a rule section: for the rule pages' "terms" links."""
+    return [t for t in TERMS if (game, anchor) in t.rules]
 
 
 def rule_url(game: str, anchor: str) -> str:
