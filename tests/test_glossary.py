@@ -180,6 +180,9 @@ def test_king_is_found_in_either_language_however_spelt(query: str) -> None:
         ("Rubikon", "term-rubicon"),
         ("Tripelbesik", "term-triple-besik"),
         ("Augen", "term-augen"),
+        ("Spaten", "term-spades"),
+        ("Pikee", "term-pique"),
+        ("tiercehaupt", "term-major"),
     ],
 )
 def test_a_term_is_found_by_its_german_english_and_french_names(query: str, anchor: str) -> None:
@@ -277,3 +280,8 @@ def test_the_glossary_uses_card_players_words(client: Client, lang: str) -> None
     text = read(_get(client, "/glossary/", lang))
     for pattern in [*JARGON, WRONG_STECHEN, STRAIGHT_QUOTES, ENGLISH_GENITIVE]:
         assert not pattern.search(text), (pattern.pattern, pattern.search(text))
+
+
+def test_every_garbled_form_finds_the_entry_it_stands_for() -> None:
+    for g in GARBLED:
+        assert f"/glossary/#term-{g.term}" in _urls(g.form), g.form

@@ -640,8 +640,12 @@ class Document:
 
 def _documents() -> tuple[Document, ...]:
     docs: list[Document] = []
+    garbled: dict[str, list[str]] = {}
+    for g in GARBLED:
+        garbled.setdefault(g.term, []).append(g.form)
     for term in TERMS:
-        names = " | ".join((term.en, term.de, term.fr, *term.also))
+        # the Piquet source's odd words find what they mean ("Spaten" finds spades)
+        names = " | ".join((term.en, term.de, term.fr, *term.also, *garbled.get(term.slug, ())))
         games = {g for g, _ in term.rules}
         docs.append(
             Document(
