@@ -285,8 +285,11 @@ def _page(
         "answered": token is None,
         "error": error,
         "notice": notice,
-        "feedback": feedback_context(feedback, drill.game) if feedback is not None else None,
-        "similar_url": reverse(
+        "feedback": None,
+    }
+    if feedback is not None:  # the verdict, with what to do next (only shown with it)
+        next_url = f"{drill_url(drill)}?level={int(the_item.level)}"
+        similar_url = reverse(
             "practice:item",
             args=[
                 drill.game,
@@ -294,16 +297,12 @@ def _page(
                 int(the_item.level),
                 similar_seed(the_item, drill.cases, secrets.randbelow(10**9)),
             ],
-        ),
-        "next_url": f"{drill_url(drill)}?level={int(the_item.level)}",
-    }
-    if context["feedback"] is not None:
-        context["feedback"]["html"] = feedback_html(
-            context["feedback"],
-            context["next_url"],
-            context["similar_url"],
-            reverse("practice:progress"),
         )
+        verdict = feedback_context(feedback, drill.game)
+        verdict["html"] = feedback_html(
+            verdict, next_url, similar_url, reverse("practice:progress")
+        )
+        context.update(feedback=verdict, next_url=next_url, similar_url=similar_url)
     if _partial(request):
         # htmx does not swap error statuses by default: the message comes back as a 200
         # partial, like a form's validation errors (the status is for clients without htmx).

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -75,6 +76,20 @@ def _checked(flag: bool) -> str:
     return " checked" if flag else ""
 
 
+@lru_cache(maxsize=4096)
+def _card_pick(
+    name: str, card: object, code: str, pick_id: str, checked: bool, jack: str, lang: str
+) -> str:
+    """One card button of a cards field (``name`` escaped by the caller): the same for
+    every item that asks for this card in a field of this name, so worked out once."""
+    return (
+        f'<li><input class="card-pick-input" type="checkbox" name="{name}" '
+        f'value="{_e(code)}" id="{_e(pick_id)}"{_checked(checked)}>'
+        f'<label class="card-pick" for="{_e(pick_id)}">'
+        f"{card_svg(card, lang, size='md', jack=jack)}</label></li>"
+    )
+
+
 def fieldset_html(
     field: Mapping[str, Any], jack: str, hint: str, lang: str, answered: bool
 ) -> SafeString:
@@ -94,10 +109,7 @@ def field_html(field: Mapping[str, Any], jack: str, hint: str, lang: str) -> Saf
     name = _e(field["name"])
     if kind == "cards":
         picks = "".join(
-            f'<li><input class="card-pick-input" type="checkbox" name="{name}" '
-            f'value="{_e(c["code"])}" id="{_e(c["id"])}"{_checked(c["checked"])}>'
-            f'<label class="card-pick" for="{_e(c["id"])}">'
-            f"{card_svg(c['card'], lang, size='md', jack=jack)}</label></li>"
+            _card_pick(name, c["card"], c["code"], c["id"], c["checked"], jack, lang)
             for c in field["cards"]
         )
         return mark_safe(  # noqa: S308 (every value escaped, cards are our markup)
