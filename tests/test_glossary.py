@@ -22,6 +22,8 @@ from cardtutor.core.glossary import (
     TERMS_BY_SLUG,
     clean_query,
     fold,
+    highlight,
+    query_words,
     search,
     terms_for_rule,
 )
@@ -285,3 +287,28 @@ def test_the_glossary_uses_card_players_words(client: Client, lang: str) -> None
 def test_every_garbled_form_finds_the_entry_it_stands_for() -> None:
     for g in GARBLED:
         assert f"/glossary/#term-{g.term}" in _urls(g.form), g.form
+
+
+@pytest.mark.parametrize(
+    ("text", "query", "marked"),
+    [
+        ("König", "Konig", ["König"]),
+        ("Koenig und König", "koenig", ["Koenig", "König"]),
+        ("4 Könige", "4 konige", ["4", "Könige"]),
+        ("Sixième (Sexte)", "SIXIEME", ["Sixième"]),
+        ("Ausschuß", "ausschuss", ["Ausschuß"]),
+        ("trick", "zzz", []),
+    ],
+)
+def test_the_words_found_are_marked(text: str, query: str, marked: list[str]) -> None:
+    parts = highlight(text, query_words(query))
+    assert "".join(part for part, _ in parts) == text
+    assert [part for part, hit in parts if hit] == marked
+
+
+@pytest.mark.django_db
+def test_the_search_page_marks_the_words_found(client: Client) -> None:
+    html = _get(client, "/search/?q=Konig", "de")
+    assert "<mark>König</mark>" in html
+    html = _get(client, "/search/?q=%3Cb%3E", "en")
+    assert "<b>" not in html.split("<main", 1)[1]

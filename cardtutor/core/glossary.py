@@ -706,10 +706,50 @@ def clean_query(raw: str) -> tuple[str, bool]:
     return text[:MAX_QUERY].strip(), cut
 
 
+def query_words(query: str) -> list[str]:
+    """The query's words, folded (at most 12)."""
+    return [w for w in re.split(r"[\s,;:!?()\"„“”«»]+", fold(query)) if w][:12]
+
+
+def highlight(text: str, words: list[str]) -> list[tuple[str, bool]]:
+    """``text`` cut into (part, matched) pieces, the parts matching a folded query word marked.
+
+    Folding is done character by character with a map back to the original, so "Konig" marks
+    "König" and "koenig" marks "König" too.
+    """
+    folded: list[str] = []
+    origin: list[int] = []
+    for index, char in enumerate(text):
+        piece = unicodedata.normalize("NFKD", char.casefold())
+        piece = "".join(c for c in piece if not unicodedata.combining(c)).replace("ß", "ss")
+        for c in piece:
+            if c == "e" and folded and folded[-1] in "aou" and origin[-1] != index:
+                continue  # ae/oe/ue fold like ä/ö/ü
+            folded.append(c)
+            origin.append(index)
+    flat = "".join(folded)
+    hit = [False] * len(text)
+    for word in words:
+        start = flat.find(word)
+        while start >= 0 and word:
+            end = start + len(word)
+            last = origin[end - 1]
+            for i in range(origin[start], last + 1):
+                hit[i] = True
+            start = flat.find(word, end)
+    parts: list[tuple[str, bool]] = []
+    for char, marked in zip(text, hit, strict=True):
+        if parts and parts[-1][1] == marked:
+            parts[-1] = (parts[-1][0] + char, marked)
+        else:
+            parts.append((char, marked))
+    return parts
+
+
 def search(query: str, limit: int = 50) -> list[Document]:
     """Every glossary entry and rule section holding all the query's words (folded), in
     either language; names matches first, then glossary entries before rule sections."""
-    words = [w for w in re.split(r"[\s,;:!?()\"„“”«»]+", fold(query)) if w][:12]
+    words = query_words(query)
     if not words:
         return []
     found: list[tuple[int, int, Document]] = []

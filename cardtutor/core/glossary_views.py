@@ -19,6 +19,8 @@ from cardtutor.core.glossary import (
     QueryError,
     clean_query,
     fold,
+    highlight,
+    query_words,
     rule_title,
     rule_url,
     search,
@@ -111,13 +113,14 @@ def search_view(request: HttpRequest) -> HttpResponse:
             context["error"] = _("Type a word to search for, in English or German.")
         return render(request, "core/search.html", context, status=status)
     kinds = {"term": _("Glossary"), "rule": _("Rules")}
+    words = query_words(query)
     context["results"] = [
         {
             "url": doc.url,
-            "title": doc.title_de if german else doc.title_en,
-            "other": doc.title_en if german else doc.title_de,
+            "title": highlight(doc.title_de if german else doc.title_en, words),
+            "other": highlight(doc.title_en if german else doc.title_de, words),
             "other_lang": "en" if german else "de",
-            "text": doc.text_de if german else doc.text_en,
+            "text": highlight(doc.text_de if german else doc.text_en, words),
             "kind": kinds[doc.kind],
             "game": _game_name(doc.game) if doc.game else "",
         }
