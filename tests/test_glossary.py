@@ -312,3 +312,10 @@ def test_the_search_page_marks_the_words_found(client: Client) -> None:
     assert "<mark>König</mark>" in html
     html = _get(client, "/search/?q=%3Cb%3E", "en")
     assert "<b>" not in html.split("<main", 1)[1]
+
+
+@pytest.mark.django_db
+def test_a_result_found_by_the_sources_odd_word_says_so(client: Client) -> None:
+    html = _get(client, "/search/?q=spaten", "en")
+    assert '<a href="/glossary/#term-spades">spades</a>' in html
+    assert '<q lang="de"><mark>Spaten</mark></q>' in html

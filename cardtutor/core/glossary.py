@@ -93,8 +93,8 @@ TERMS: tuple[Term, ...] = (
     ),
     Term(
         "spades", "cards", "spades", "Pik",
-        "The black suit with the spearhead; Besik's Besik is the queen of spades with the jack of diamonds.",
-        "Die schwarze Farbe mit der Lanzenspitze; der Besik besteht aus Pik-Dame und Karo-Bauer.",
+        "The black suit with the spearhead; its queen and the jack of diamonds make a Besik.",
+        "Die schwarze Farbe mit der Lanzenspitze; Pik-Dame und Karo-Bauer bilden den Besik.",
         ((P, "deal"), (B, "besik")), fr="pique",
     ),
     Term(
@@ -636,6 +636,7 @@ class Document:
     game: str  # "piquet", "besik" or "" (both)
     names: str  # folded: the names a term or section is found by (ranked first)
     body: str  # folded: everything searchable
+    garbled: tuple[str, ...] = ()  # the Piquet source's odd words for this term
 
 
 def _documents() -> tuple[Document, ...]:
@@ -658,6 +659,7 @@ def _documents() -> tuple[Document, ...]:
                 game=games.pop() if len(games) == 1 else "",
                 names=fold(names),
                 body=fold(" | ".join((names, term.definition_en, term.definition_de))),
+                garbled=tuple(garbled.get(term.slug, ())),
             )
         )
     for game in (P, B):

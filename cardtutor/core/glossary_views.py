@@ -122,6 +122,8 @@ def search_view(request: HttpRequest) -> HttpResponse:
             "other_lang": "en" if german else "de",
             "text": highlight(doc.text_de if german else doc.text_en, words),
             "kind": kinds[doc.kind],
+            # found by an odd word of the Piquet source: say so, since it is not shown otherwise
+            "garbled": [g for g in doc.garbled if any(w in fold(g) for w in words)],
             "game": _game_name(doc.game) if doc.game else "",
         }
         for doc in search(query)
