@@ -89,25 +89,25 @@ TERMS: tuple[Term, ...] = (
         "clubs", "cards", "clubs", "Kreuz",
         "The black suit with the trefoil.",
         "Die schwarze Farbe mit dem Kleeblatt.",
-        ((P, "deal"), (B, "deal")), fr="trèfle",
+        ((P, "deal"), (B, "deal")),
     ),
     Term(
         "spades", "cards", "spades", "Pik",
         "The black suit with the spearhead; its queen and the jack of diamonds make a Besik.",
         "Die schwarze Farbe mit der Lanzenspitze; Pik-Dame und Karo-Bauer bilden den Besik.",
-        ((P, "deal"), (B, "besik")), fr="pique",
+        ((P, "deal"), (B, "besik")),
     ),
     Term(
         "hearts", "cards", "hearts", "Herz",
         "The red suit with the heart.",
         "Die rote Farbe mit dem Herzen.",
-        ((P, "deal"), (B, "deal")), fr="cœur",
+        ((P, "deal"), (B, "deal")),
     ),
     Term(
         "diamonds", "cards", "diamonds", "Karo (Eckstein)",
         "The red suit with the lozenge; the Besik source also calls it by the old name Eckstein.",
         "Die rote Farbe mit der Raute; die Besik-Quelle sagt auch altertümlich Eckstein.",
-        ((P, "deal"), (B, "besik")), fr="carreau", also=("Eckstein",),
+        ((P, "deal"), (B, "besik")), also=("Eckstein",),
     ),
     Term(
         "ace", "cards", "ace", "As",
@@ -258,7 +258,7 @@ TERMS: tuple[Term, ...] = (
         "quart", "piquet", "quart", "Quart",
         "A sequence of four cards: 4 points.",
         "Eine Sequenz von vier Karten: 4 Punkte.",
-        ((P, "sequences"),), fr="quarte",
+        ((P, "sequences"),), fr="quatrième (quarte)",
     ),
     Term(
         "quint", "piquet", "quint", "Quinte",
