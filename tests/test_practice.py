@@ -93,8 +93,8 @@ def test_start_redirects_to_a_new_item_at_the_asked_level() -> None:
 def test_an_item_is_its_own_address() -> None:
     first = Client().get(item_url()).content.decode()
     again = Client().get(item_url()).content.decode()
-    deals = re.findall(r"<td>(\d+)</td>", first)
-    assert len(deals) == 12 and deals == re.findall(r"<td>(\d+)</td>", again)
+    deals = re.findall(r'<td class="num">(\d+)</td>', first)
+    assert len(deals) == 12 and deals == re.findall(r'<td class="num">(\d+)</td>', again)
 
 
 @pytest.mark.parametrize(
