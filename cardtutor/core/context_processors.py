@@ -17,7 +17,7 @@ def nav_section(request: HttpRequest) -> str:
         return ""
     if match.namespace in ("replays", "practice", "games"):
         return str(match.namespace)
-    return "rules" if match.url_name in ("rules", "rules_game") else ""
+    return "rules" if match.url_name in ("rules", "rules_game", "glossary", "search") else ""
 
 
 def site(request: HttpRequest) -> dict[str, Any]:
