@@ -244,19 +244,30 @@ def _stale(request: HttpRequest, public_id: str) -> HttpResponse:
     return _render(request, game, position, note=Msg("games.stale").render(_lang()))
 
 
+def _posted_position(
+    request: HttpRequest, public_id: str
+) -> tuple[Game, service.Position] | HttpResponse:
+    """The learner's game and its position for a form posted at its current move; otherwise
+    the answer to send (the game as it stands with "already made", or the damaged page)."""
+    game = _get_game(request, public_id)
+    if _posted_ply(request) != game.moves:
+        return _stale(request, public_id)
+    try:
+        return game, _replay(game)
+    except EngineError:
+        return _damaged(request, game)
+
+
 @vary_on_headers("HX-Request")
 @never_cache
 @require_POST
 def move(request: HttpRequest, public_id: str) -> HttpResponse:
     lang = _lang()
-    game = _get_game(request, public_id)
+    found = _posted_position(request, public_id)
+    if isinstance(found, HttpResponse):
+        return found
+    game, position = found
     moves_before = game.moves
-    if _posted_ply(request) != moves_before:
-        return _stale(request, public_id)
-    try:
-        position = _replay(game)
-    except EngineError:
-        return _damaged(request, game)
     seat = game.learner_seats[0]
     book = service.book_move(position, game.record) if game.kind == "example" else None
     note = ""
@@ -361,14 +372,11 @@ def _replay_step_url(game: Game, step: int) -> str:
 @require_POST
 def undo(request: HttpRequest, public_id: str) -> HttpResponse:
     lang = _lang()
-    game = _get_game(request, public_id)
+    found = _posted_position(request, public_id)
+    if isinstance(found, HttpResponse):
+        return found
+    game, position = found
     moves_before = game.moves
-    if _posted_ply(request) != moves_before:
-        return _stale(request, public_id)
-    try:
-        position = _replay(game)
-    except EngineError:
-        return _damaged(request, game)
     cut = service.undo_point(position, tuple(game.learner_seats))
     if cut is None:
         return _render(request, game, position, note=Msg("games.nothing_to_undo").render(lang))
@@ -422,14 +430,11 @@ def take_seat(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def hint(request: HttpRequest, public_id: str) -> HttpResponse:
     """The strong player's choice for the learner's decision, with its reason (counted)."""
-    game = _get_game(request, public_id)
+    found = _posted_position(request, public_id)
+    if isinstance(found, HttpResponse):
+        return found
+    game, position = found
     moves_before = game.moves
-    if _posted_ply(request) != moves_before:
-        return _stale(request, public_id)
-    try:
-        position = _replay(game)
-    except EngineError:
-        return _damaged(request, game)
     seat = game.learner_seats[0]
     if position.state.seat_to_act != seat:
         return _render(request, game, position, note=Msg("games.stale").render(_lang()))
