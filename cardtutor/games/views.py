@@ -126,17 +126,23 @@ def new(request: HttpRequest) -> HttpResponse:
         messages.error(request, _("Choose a game, the computer's strength and who deals first."))
         return HttpResponseRedirect(reverse("games:index"), status=303)
     game = Game(kind=kind.key, strength=strength, learner_seats=list(kind.learner))
-    game.record = service.new_record(kind, game.seed, first)
-    position = service.replay(kind, game.record)
-    service.advance(position, kind.learner, strength, game.seed)
-    game.record = service.record_with(game.record, position.actions)
-    game.moves = position.ply
+    return _begin(request, game, kind, service.new_record(kind, game.seed, first))
+
+
+def _begin(
+    request: HttpRequest, game: Game, kind: service.Kind, record: dict[str, Any]
+) -> HttpResponse:
+    """Store a new game for the learner, the computer's first moves made, and go to it."""
+    position = service.replay(kind, record)
+    learner = tuple(game.learner_seats)
+    service.advance(position, learner, game.strength, game.seed, record)
+    game.record = service.record_with(record, position.actions)
     game.is_over = bool(position.state.is_over)
     if request.user.is_authenticated:
         game.user = request.user
     else:
         game.owner_token = owner_token(request, create=True)
-    game.save()
+    game.save()  # (sets the move count from the record)
     return HttpResponseRedirect(reverse("games:game", args=[game.public_id]), status=303)
 
 
@@ -410,19 +416,8 @@ def take_seat(request: HttpRequest, slug: str) -> HttpResponse:
         return HttpResponseRedirect(reverse("games:index"), status=303)
     titles = {"en": replay.title_en, "de": replay.title_de}
     game = Game(kind="example", strength=strength, learner_seats=[seat])
-    game.record = service.example_record(replay.record, titles, replay.slug)
-    kind = service.example_kind(game.record, [seat])
-    position = service.replay(kind, game.record)
-    service.advance(position, (seat,), strength, game.seed, game.record)
-    game.record = service.record_with(game.record, position.actions)
-    game.moves = position.ply
-    game.is_over = bool(position.state.is_over)
-    if request.user.is_authenticated:
-        game.user = request.user
-    else:
-        game.owner_token = owner_token(request, create=True)
-    game.save()
-    return HttpResponseRedirect(reverse("games:game", args=[game.public_id]), status=303)
+    record = service.example_record(replay.record, titles, replay.slug)
+    return _begin(request, game, service.example_kind(record, [seat]), record)
 
 
 @vary_on_headers("HX-Request")
