@@ -27,7 +27,16 @@ import urllib.request
 from http.cookiejar import CookieJar
 from pathlib import Path
 
-from bench.bench_http import ROOT, _ensure_wrk, _env, _fetch, _free_port, _lua_list, _manage, _wrk
+from bench.bench_http import (
+    ROOT,
+    _ensure_wrk,
+    _env,
+    _fetch,
+    _free_port,
+    _manage,
+    _wrk,
+    posting_script,
+)
 
 ROUNDS = int(os.environ.get("BENCH_HTTP_ROUNDS", "3"))
 DURATION = os.environ.get("BENCH_HTTP_DURATION", "6s")
@@ -132,28 +141,13 @@ def _move_script(tmp: Path, base: str, games: list[list[object]], cookie: str, c
         body = urllib.parse.urlencode({"ply": ply, "type": "choice", "action": action})
         bodies.append(body.replace('"', "%22"))
     script = tmp / f"moves-{time.monotonic_ns()}.lua"
-    script.write_text(
-        f"local bodies = {{{_lua_list(bodies)}}}\n"
-        f"local paths = {{{_lua_list(paths)}}}\n"
-        # wrk runs the script once per thread (-t2): each thread takes every other game, so
-        # no game is posted twice (a second post would be answered "already made")
-        "local counter = 0\n"
-        "function setup(thread)\n"
-        "  thread:set('id', counter)\n"
-        "  counter = counter + 1\n"
-        "end\n"
-        "function init(args)\n"
-        "  i = id - 1\n"
-        "end\n"
-        "request = function()\n"
-        "  i = i + 2\n"
-        "  if i > #bodies then i = i - #bodies end\n"
-        "  return wrk.format('POST', paths[i], {['Content-Type'] = "
-        "'application/x-www-form-urlencoded', ['Cookie'] = "
-        f"'{cookie}', ['X-CSRFToken'] = '{csrf}', ['HX-Request'] = 'true', "
-        f"['Referer'] = '{base}/play/'}}, bodies[i])\n"
-        "end\n"
-    )
+    headers = {
+        "Cookie": cookie,
+        "X-CSRFToken": csrf,
+        "HX-Request": "true",
+        "Referer": f"{base}/play/",
+    }
+    script.write_text(posting_script(bodies, paths, headers))
     return script
 
 

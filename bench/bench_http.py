@@ -165,11 +165,23 @@ def _answer_script(base: str, tmp: Path, count: int) -> Path:
         paths.append(path)
     cookie = "; ".join(f"{c.name}={c.value}" for c in jar)
     script = tmp / "drill_answers.lua"
-    script.write_text(
+    headers = {"Cookie": cookie, "Referer": f"{base}/practice/"}
+    script.write_text(posting_script(bodies, paths, headers))
+    return script
+
+
+def posting_script(bodies: list[str], paths: list[str], headers: dict[str, str]) -> str:
+    """A wrk script posting ``bodies[n]`` (form-encoded) to ``paths[n]`` with ``headers``.
+
+    wrk runs the script once per thread (-t2): each thread takes every other form, so no form
+    is posted twice (a repeat is answered "counted once" / "already made", which is cheaper
+    and would flatter the figure).
+    """
+    fields = {"Content-Type": "application/x-www-form-urlencoded", **headers}
+    lua_headers = ", ".join(f"['{k}'] = '{v}'" for k, v in fields.items())
+    return (
         f"local bodies = {{{_lua_list(bodies)}}}\n"
         f"local paths = {{{_lua_list(paths)}}}\n"
-        # wrk runs the script once per thread (-t2): each thread takes every other answer,
-        # so an answer is not posted twice (a second post is the cheaper "counted once")
         "local counter = 0\n"
         "function setup(thread)\n"
         "  thread:set('id', counter)\n"
@@ -181,12 +193,9 @@ def _answer_script(base: str, tmp: Path, count: int) -> Path:
         "request = function()\n"
         "  i = i + 2\n"
         "  if i > #bodies then i = i - #bodies end\n"
-        "  return wrk.format('POST', paths[i], {['Content-Type'] = "
-        "'application/x-www-form-urlencoded', ['Cookie'] = "
-        f"'{cookie}', ['Referer'] = '{base}/practice/'}}, bodies[i])\n"
+        f"  return wrk.format('POST', paths[i], {{{lua_headers}}}, bodies[i])\n"
         "end\n"
     )
-    return script
 
 
 def _lua_list(values: list[str]) -> str:
