@@ -543,3 +543,19 @@ def test_the_score_explains_every_point_of_the_deal_with_a_rule_link(client: Cli
     for seat in position.state.seats:
         assert sum(int(p) for s, p in entries if s == seat) == deal.get(seat, 0)
     assert "/rules/piquet/#" in ledger
+
+
+def test_what_was_said_names_its_speaker(client: Client) -> None:
+    url = _start(client, "piquet", first="learner")  # the computer is elder and declares first
+    for _ in range(4):
+        page = client.get(url).content.decode()
+        said = re.findall(r"<li>(\w): \u201c([^<]+)\u201d</li>", page)
+        if said:
+            break
+        data = _form(page)
+        assert data is not None
+        client.post(url + "move/", data)
+    assert said, "a declaration or answer is shown with who said it"
+    client.cookies["django_language"] = "de"
+    page = client.get(url).content.decode()
+    assert re.search(r"<li>\w: \u201e[^<]+\u201c</li>", page)

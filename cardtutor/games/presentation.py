@@ -147,7 +147,14 @@ def recent(position: Position, seat: str, learner: Sequence[str], lang: str) -> 
         for event in engine.visible_events(events, seat):
             msg = getattr(event, "msg", None)
             if isinstance(msg, Msg):
-                lines.append(msg.render(lang))
+                text = msg.render(lang)
+                # a spoken line ("Good.") names its speaker, as the replays' dialogue does
+                if event.kind == "say" and event.seat:
+                    opening, closing = (
+                        ("\u201e", "\u201c") if lang == "de" else ("\u201c", "\u201d")
+                    )
+                    text = f"{event.seat}: {opening}{text}{closing}"
+                lines.append(text)
     return lines[-60:]
 
 
