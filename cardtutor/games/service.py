@@ -218,11 +218,6 @@ def is_forced(state: Any) -> bool:
     return bool(legal.count() == 1 and next(iter(legal)).to_json().get("type") == "draw")
 
 
-def learner_to_act(position: Position, learner: Sequence[str]) -> bool:
-    seat = position.state.seat_to_act
-    return seat is not None and seat in learner
-
-
 def apply(position: Position, action: Any) -> None:
     """Apply a checked action to the position (in place)."""
     state, events = position.engine.apply(position.state, action)

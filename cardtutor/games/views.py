@@ -27,7 +27,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from cardtutor.core.owners import SESSION_KEY, owner_token
+from cardtutor.core.owners import owner_token
 from cardtutor.engine.errors import EngineError
 from cardtutor.engine.text import Msg
 from cardtutor.games import computer, presentation, service
@@ -43,9 +43,6 @@ from cardtutor.replays.transfer import (
 
 EXAMPLES = ("piquet-example", "besik-example")
 """The worked examples a learner can take a seat in."""
-
-SESSION_OWNER = SESSION_KEY
-"""The session key of an anonymous learner's owner token (his games carry the same token)."""
 
 MAX_GAMES_LISTED = 50
 
