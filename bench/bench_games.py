@@ -31,10 +31,9 @@ from bench.bench_http import (
     ROOT,
     _ensure_wrk,
     _env,
-    _fetch,
-    _free_port,
     _manage,
     _wrk,
+    gunicorn,
     posting_script,
 )
 
@@ -171,32 +170,8 @@ def run() -> list[tuple[str, float, str]]:
         _manage(env, "migrate", "--noinput", "-v0")
         _manage(env, "collectstatic", "--noinput", "-v0")
         rounds = [_prepare(env, GAMES_PER_ROUND) for _ in range(ROUNDS)]
-        port = _free_port()
-        base = f"http://127.0.0.1:{port}"
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "cardtutor.wsgi",
-                "--bind",
-                f"127.0.0.1:{port}",
-                "--workers",
-                "2",
-                "--log-level",
-                "warning",
-            ],
-            cwd=ROOT,
-            env=env,
-        )
         trivial, moves = [], []
-        try:
-            for _ in range(100):
-                try:
-                    _fetch(base + "/healthz/")
-                    break
-                except OSError:
-                    time.sleep(0.1)
+        with gunicorn(env) as base:
             cookie, csrf = _login(base)
             for games in rounds:
                 script = _move_script(tmp, base, games, cookie, csrf)
@@ -215,9 +190,6 @@ def run() -> list[tuple[str, float, str]]:
                         "the benchmark would measure refusals"
                     )
                 moves.append(rps)
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
     ratios = [m / t for m, t in zip(moves, trivial, strict=True)]
     print(
         "# bench_games: trivial "

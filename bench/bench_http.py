@@ -29,6 +29,8 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -219,6 +221,28 @@ def _first_load_bytes(base: str, path: str) -> int:
     return total
 
 
+@contextmanager
+def gunicorn(env: dict[str, str]) -> Iterator[str]:
+    """gunicorn (2 workers, ``env``'s settings) on a free loopback port, ready: its base URL."""
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    command = [sys.executable, "-m", "gunicorn", "cardtutor.wsgi", "--bind", f"127.0.0.1:{port}"]
+    server = subprocess.Popen(
+        [*command, "--workers", "2", "--log-level", "warning"], cwd=ROOT, env=env
+    )
+    try:
+        for _ in range(100):
+            try:
+                _fetch(base + "/healthz/")
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield base
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
 def run() -> list[tuple[str, float, str]]:
     wrk = _ensure_wrk()
     with tempfile.TemporaryDirectory() as tmpdir:
@@ -229,31 +253,7 @@ def run() -> list[tuple[str, float, str]]:
         if fixtures:
             _manage(env, "loaddata", *fixtures)
         _manage(env, "collectstatic", "--noinput", "-v0")
-        port = _free_port()
-        base = f"http://127.0.0.1:{port}"
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "cardtutor.wsgi",
-                "--bind",
-                f"127.0.0.1:{port}",
-                "--workers",
-                "2",
-                "--log-level",
-                "warning",
-            ],
-            cwd=ROOT,
-            env=env,
-        )
-        try:
-            for _ in range(100):
-                try:
-                    _fetch(base + "/healthz/")
-                    break
-                except OSError:
-                    time.sleep(0.1)
+        with gunicorn(env) as base:
             step = f"{base}/replays/{SLUG}/step/{STEP}/"
             # warm both workers (timeline cache, template cache)
             for _ in range(20):
@@ -275,9 +275,6 @@ def run() -> list[tuple[str, float, str]]:
                 answers.append(_wrk_script(wrk, base, answer_script))
             first_load = _first_load_bytes(base, f"/replays/{SLUG}/step/{STEP}/")
             swap = _fetch(f"{base}/replays/{SLUG}/step/{STEP + 1}/", {"HX-Request": "true"})[1]
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
     t, pa, pg = statistics.median(trivial), statistics.median(partial), statistics.median(page)
     it, an = statistics.median(items), statistics.median(answers)
     # Each ratio is taken within its round (against the trivial view measured just before it)
