@@ -364,24 +364,15 @@ class BesikPlayer:
                 ]
                 if inside:
                     first = inside[0]
-                    return Decision(
-                        first,
-                        Msg(
-                            "players.reason.marriage_first",
-                            meld=meld_name(first.kind, [c.uid for c in first.cards]),
-                            points=points(first),
-                        ),
-                        self.strength,
+                    return self._meld_decision(
+                        first, points(first), "players.reason.marriage_first"
                     )
-        return Decision(
-            top,
-            Msg(
-                "players.reason.meld",
-                meld=meld_name(top.kind, [c.uid for c in top.cards]),
-                points=points(top),
-            ),
-            self.strength,
-        )
+        return self._meld_decision(top, points(top), "players.reason.meld")
+
+    def _meld_decision(self, meld: Meld, value: int, key: str) -> Decision:
+        """Declare ``meld``, the reason naming it and its ``value`` in points."""
+        name = meld_name(meld.kind, [c.uid for c in meld.cards])
+        return Decision(meld, Msg(key, meld=name, points=value), self.strength)
 
     # -- the last eight tricks, searched ---------------------------------------------------
 
