@@ -1,0 +1,1 @@
+"""The rule reference's text, one module per game (``piquet``, ``besik``)."""
