@@ -3,14 +3,15 @@ from django.urls import include, path
 
 from cardtutor.core import glossary_views
 from cardtutor.core import views as core_views
+from cardtutor.rules import views as rules_views
 
 urlpatterns = [
     path("", core_views.home, name="home"),
     path("healthz/", core_views.healthz, name="healthz"),
     path("practice/", include("cardtutor.practice.urls")),
     path("play/", include("cardtutor.games.urls")),
-    path("rules/", core_views.rules, name="rules"),
-    path("rules/<slug:game>/", core_views.rules_game, name="rules_game"),
+    path("rules/", rules_views.rules, name="rules"),
+    path("rules/<slug:game>/", rules_views.rules_game, name="rules_game"),
     path("glossary/", glossary_views.glossary, name="glossary"),
     path("search/", glossary_views.search_view, name="search"),
     path("cards/", core_views.deck, name="deck"),

@@ -14,9 +14,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
-from cardtutor.core.rules_text import SUMMARIES, rule_anchors
+from cardtutor.core.rules_text import rule_anchors
 
 Group = Literal["cards", "piquet", "besik"]
 GROUPS: tuple[Group, ...] = ("cards", "piquet", "besik")
@@ -594,6 +595,15 @@ def terms_for_rule(game: str, anchor: str) -> list[Term]:
     return [t for t in TERMS if (game, anchor) in t.rules]
 
 
+@lru_cache(maxsize=512)
+def rule_term_links(rule: str, german: bool) -> tuple[tuple[str, str], ...]:
+    """(name, address) of the glossary entries of an engine rule reference ``"<game>#<anchor>"``:
+    the replay step links them beside each scoring event. Worked out once per rule and
+    language (the step page is rendered often; the answer never changes)."""
+    game, _sep, anchor = rule.partition("#")
+    return tuple((t.name(german), f"/glossary/#{t.anchor}") for t in terms_for_rule(game, anchor))
+
+
 def rule_url(game: str, anchor: str) -> str:
     return f"/rules/{game}/#{anchor}"
 
@@ -662,24 +672,53 @@ def _documents() -> tuple[Document, ...]:
                 garbled=tuple(garbled.get(term.slug, ())),
             )
         )
-    for game in (P, B):
-        summaries = SUMMARIES.get(game, {})
-        for anchor, (title_en, title_de) in rule_anchors(game).items():
-            text_en, text_de = summaries.get(anchor, ("", ""))
+    docs += _rule_documents()
+    return tuple(docs)
+
+
+EXCERPT = 280
+"""The most characters of a rule section's text shown in a search result."""
+
+
+def _excerpt(text: str) -> str:
+    """The start of a section's text, cut at a word, for the result list (the search itself
+    looks at the whole text)."""
+    if len(text) <= EXCERPT:
+        return text
+    return text[:EXCERPT].rsplit(" ", 1)[0].rstrip(" ,;:") + " …"
+
+
+def _rule_documents() -> list[Document]:
+    """Every section and sub-section of both rule references: found by its titles (and the
+    engine's name for the rule, which the replays' rule links show) and its whole text in both
+    languages, markup stripped; its address is its anchor on the rule page."""
+    from cardtutor.rules.markup import plain
+    from cardtutor.rules.reference import GAMES_WITH_RULES, places, section_text
+
+    docs: list[Document] = []
+    for game in GAMES_WITH_RULES:
+        engine_titles = rule_anchors(game)
+        for place in places(game):
+            section = place.section
+            title_en = plain(section.title.en, german=False)
+            title_de = plain(section.title.de, german=True)
+            text_en = section_text(section, german=False)
+            text_de = section_text(section, german=True)
+            names = " | ".join((title_en, title_de, *engine_titles.get(section.anchor, ())))
             docs.append(
                 Document(
                     kind="rule",
-                    url=rule_url(game, anchor),
+                    url=rule_url(game, section.anchor),
                     title_en=title_en,
                     title_de=title_de,
-                    text_en=text_en,
-                    text_de=text_de,
+                    text_en=_excerpt(text_en),
+                    text_de=_excerpt(text_de),
                     game=game,
-                    names=fold(f"{title_en} | {title_de}"),
-                    body=fold(" | ".join((title_en, title_de, text_en, text_de))),
+                    names=fold(names),
+                    body=fold(" | ".join((names, text_en, text_de))),
                 )
             )
-    return tuple(docs)
+    return docs
 
 
 _DOCUMENTS: tuple[Document, ...] | None = None

@@ -1,9 +1,8 @@
-"""Site-wide pages: home, the practice and rules areas, preferences, error pages."""
+"""Site-wide pages: home, the card deck, preferences, error pages (the rules: cardtutor.rules.views)."""
 
 from __future__ import annotations
 
 from django.http import (
-    Http404,
     HttpRequest,
     HttpResponse,
     HttpResponseBadRequest,
@@ -12,13 +11,10 @@ from django.http import (
 from django.shortcuts import render
 from django.template.response import TemplateResponse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from cardtutor.core.preferences import DECK_FOUR_COLOUR, DECK_TWO_COLOUR, remember_deck
-from cardtutor.core.rules_text import SUMMARIES, rule_anchors
-from cardtutor.engine import GAMES
 from cardtutor.engine.cards import ALL_CARDS
 from cardtutor.practice.suggest import suggestion
 
@@ -31,41 +27,6 @@ def healthz(request: HttpRequest) -> HttpResponse:
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "core/home.html", {"suggestion": suggestion(request)})
-
-
-@require_safe
-def rules(request: HttpRequest) -> HttpResponse:
-    lang = get_language() or "en"
-    games = [(key, info.name(lang)) for key, info in GAMES.items()]
-    return render(request, "core/rules.html", {"games": games})
-
-
-@require_safe
-def rules_game(request: HttpRequest, game: str) -> HttpResponse:
-    """One game's rules, one section per stable anchor that engine events link to."""
-    if game not in GAMES:
-        raise Http404(_("There are no rules for this game."))
-    german = (get_language() or "en").startswith("de")
-    summaries = SUMMARIES[game]
-    sections = [
-        {
-            "anchor": anchor,
-            "title": titles[1] if german else titles[0],
-            "text": (summaries[anchor][1] if german else summaries[anchor][0])
-            if anchor in summaries
-            else "",
-        }
-        for anchor, titles in rule_anchors(game).items()
-    ]
-    return render(
-        request,
-        "core/rules_game.html",
-        {
-            "game": game,
-            "game_name": GAMES[game].name(get_language() or "en"),
-            "sections": sections,
-        },
-    )
 
 
 @require_safe

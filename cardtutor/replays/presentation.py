@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from cardtutor.core.glossary import rule_term_links
 from cardtutor.core.rules_text import rule_anchors
 from cardtutor.engine import GAMES
 from cardtutor.engine.cards import Card
@@ -403,6 +404,7 @@ def step_context(
                 "points": e.points,
                 "text": e.msg.render(lang),
                 "rule_url": rule_url(e.rule),
+                "terms": rule_term_links(e.rule, lang.startswith("de")),
             }
             for e in step.score_events
         ],
