@@ -25,7 +25,7 @@ from cardtutor.core.glossary import TERMS, TERMS_BY_SLUG, documents, search
 from cardtutor.engine import GAMES
 from cardtutor.rules import reference
 from cardtutor.rules.markup import MarkupError, linked_slugs, plain, to_html
-from cardtutor.rules.model import Example, Section
+from cardtutor.rules.model import Example, Ruling, Section, Table
 from cardtutor.rules.reference import (
     SEEN_CAP,
     all_texts,
@@ -147,6 +147,16 @@ def test_every_text_is_in_both_languages_and_the_german_is_german(game: str) -> 
             problems.append(f"{anchor}: empty {text!r}")
         elif text.en == text.de and len(text.en.split()) >= 5:
             problems.append(f"{anchor}: German equals English: {text.en[:60]!r}")
+    for place in places(game):
+        for block in place.section.blocks:
+            if isinstance(block, Ruling) and not block.quote.strip():
+                problems.append(f"{place.section.anchor}: a ruling without the source's words")
+            if isinstance(block, Table):
+                widths = {len(row) for row in block.rows}
+                if len(widths) != 1 or not block.rows:
+                    problems.append(f"{place.section.anchor}: a table with ragged rows")
+                elif any(i >= widths.pop() for i in block.numeric):
+                    problems.append(f"{place.section.anchor}: a numeric column out of range")
     assert not problems, problems
 
 
