@@ -321,8 +321,10 @@ def _section(game: str, section: Section, depth: int, german: bool, lang: str) -
     }
 
 
+@cache
 def toc(game: str, german: bool) -> list[dict[str, Any]]:
-    """The table of contents: every section and sub-section, nested."""
+    """The table of contents: every section and sub-section, nested (worked out once per game
+    and language: the text cannot change while the process runs)."""
 
     def entry(section: Section) -> dict[str, Any]:
         return {
