@@ -180,7 +180,7 @@ if REDIS_URL:
     }
     # Sessions (anonymous learners' progress, log-ins) are read from Redis and kept in the
     # database, so a Redis restart or eviction loses none.
-    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    SESSION_ENGINE = "cardtutor.core.session_cached_db"
 else:
     _default_cache = {
         "BACKEND": os.environ.get(
@@ -190,6 +190,8 @@ else:
         "TIMEOUT": CACHE_TIMEOUT,
         "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("DJANGO_CACHE_MAX_ENTRIES", "3000"))},
     }
+    # Sessions in the database, one SQL statement per load and save (see the module).
+    SESSION_ENGINE = "cardtutor.core.session_db"
 CACHES = {
     "default": _default_cache,
     # {% cache %} fragments of base.html (header, footer: the same for every visitor and every

@@ -77,7 +77,7 @@ def test_redis_url_shares_the_cache_and_sessions() -> None:
     shared = _settings(REDIS_URL="redis://127.0.0.1:6390/2")
     assert shared["cache"] == "django.core.cache.backends.redis.RedisCache"
     assert shared["location"] == "redis://127.0.0.1:6390/2"
-    assert shared["sessions"] == "django.contrib.sessions.backends.cached_db"
+    assert shared["sessions"] == "cardtutor.core.session_cached_db"  # Django's cached_db over ours
     alone = _settings()
     assert alone["cache"] == "django.core.cache.backends.locmem.LocMemCache"
     assert alone["sessions"] == "django.contrib.sessions.backends.db"
