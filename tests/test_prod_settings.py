@@ -80,4 +80,4 @@ def test_redis_url_shares_the_cache_and_sessions() -> None:
     assert shared["sessions"] == "cardtutor.core.session_cached_db"  # Django's cached_db over ours
     alone = _settings()
     assert alone["cache"] == "django.core.cache.backends.locmem.LocMemCache"
-    assert alone["sessions"] == "django.contrib.sessions.backends.db"
+    assert alone["sessions"] == "cardtutor.core.session_db"
