@@ -93,7 +93,7 @@ CARD_TABLE = Table(
             for i, r in enumerate(_RANKS, start=1)
         ),
     ),
-    numeric=(1, 2),
+    numeric=(2,),
 )
 
 _SEQ_NAMES = (
@@ -118,7 +118,7 @@ SEQUENCE_TABLE = Table(
             for n, en, de, slug in _SEQ_NAMES
         ),
     ),
-    numeric=(0, 2),
+    numeric=(2,),
 )
 
 SET_TABLE = Table(
@@ -135,7 +135,7 @@ SET_TABLE = Table(
         ),
         (T("3", "3"), T("[[trio]]", "[[trio]]"), T(str(POINTS_TRIO), str(POINTS_TRIO))),
     ),
-    numeric=(0, 2),
+    numeric=(2,),
 )
 
 RECKONING_TABLE = Table(

@@ -760,6 +760,7 @@ def build_the_cards() -> Shown:
         lines=(
             Text(f"Tricks: A {a}, B {b}.", f"Stiche: A {a}, B {b}."),
             *lines_of(last, kinds=("score", "info")),
+            final_line(run),
         ),
         facts={
             "a_tricks": a,
@@ -882,6 +883,7 @@ def build_reckoning() -> Shown:
     rows = hands_rows(run)
     events = run.declare_all()
     events += run.play(_first_lead(run))
+    events += run.play(_first_lead(run))
     a = _hand_totals(run, "A")
     b = _hand_totals(run, "B")
     in_hand = sum(a.values())
@@ -929,6 +931,10 @@ def build_pique() -> Shown:
                 f"A hat {hand} aus der Hand: zu wenig für ein Repique, und B hat nichts gezählt.",
             ),
             *lines_of(shown, kinds=("play", "score")),
+            Text(
+                f"A {run.total('A')}, B {run.total('B')}, in the middle of the second trick.",
+                f"A {run.total('A')}, B {run.total('B')}, mitten im zweiten Stich.",
+            ),
         ),
         facts={
             "a_hand": hand,
