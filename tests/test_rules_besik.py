@@ -37,7 +37,7 @@ from cardtutor.engine.besik.uids import PC
 from cardtutor.engine.cards import PhysicalCard, Suit, iter_packs
 from cardtutor.engine.drills import DRILLS
 from cardtutor.engine.solver.besik import solve_besik
-from cardtutor.rules.content import besik, besik_examples
+from cardtutor.rules.content import besik
 from cardtutor.rules.content import besik_examples as ex
 from cardtutor.rules.markup import LINK
 from cardtutor.rules.model import Example, Para, Ruling, Section, Shown, Table, Text
@@ -341,6 +341,3 @@ def test_the_solvers_verdict_on_trick_25() -> None:
     assert f["loss"] == sol.value(ace) - sol.value(seven) > 0
     assert shown("low-trick").facts == {"led": 3, "trumps": 2}
 
-
-def test_examples_module_is_the_one_used() -> None:
-    assert besik.ex is besik_examples

@@ -268,7 +268,7 @@ CARDS = Section(
                 f"Two [[pack|packs]] of {CARDS_PER_PACK} cards are shuffled together: "
                 f"{2 * CARDS_PER_PACK} cards, so every card exists **twice**. In each suit the cards "
                 "rank **ace, ten, king, queen, jack, nine, eight, seven**: the **ten beats the king**. "
-                "German players call the jack *Bauer* (or *Bube*) and the queen *Dame*.",
+                "German players call the jack “Bauer” (or “Bube”) and the queen “Dame”.",
                 f"Zwei [[pack|Kartenspiele]] zu je {CARDS_PER_PACK} Blatt werden zusammen gemischt: "
                 f"{2 * CARDS_PER_PACK} Karten, jede Karte gibt es also **zweimal**. In jeder Farbe gilt "
                 "die Rangfolge **As, Zehn, König, Dame, Bauer, Neun, Acht, Sieben**: die **Zehn "
@@ -1481,18 +1481,18 @@ STRATEGY = Section(
         example("low-trick", "Not worth a trump", "Keinen Trumpf wert", ex.ex_low_trick),
         Para(
             T(
-                "In the last eight tricks the cards can be worked out exactly (the solver plays both "
-                "hands open, as a player who has counted all 56 cards seen so far can). The source's "
-                "own end play is not always the best:",
-                "In den letzten acht Stichen lässt sich genau rechnen (der Löser spielt mit offenen "
-                "Karten, wie ein Spieler, der alle bisher gesehenen 56 Karten mitgezählt hat). Das "
-                "Endspiel der Quelle ist nicht immer das beste:",
+                "In the last eight tricks play can be worked out exactly: a player who has kept "
+                "track of the cards played knows the other's eight cards, and the solver plays "
+                "both hands open. The source's own end play is not always the best:",
+                "In den letzten acht Stichen lässt sich genau rechnen: wer die gespielten Karten "
+                "mitgezählt hat, kennt die acht Karten des Gegners, und die Durchrechnung spielt "
+                "mit offenen Karten. Das Endspiel der Quelle ist nicht immer das beste:",
             )
         ),
         example(
             "solver-end",
             "Trick 25: the solver's verdict",
-            "Stich 25: das Urteil des Lösers",
+            "Stich 25: das Urteil der Durchrechnung",
             ex.ex_solver_end,
         ),
     ),

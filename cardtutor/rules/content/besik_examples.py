@@ -20,6 +20,7 @@ from cardtutor.engine.besik import (
     PC,
     Action,
     Draw,
+    Meld,
     Phase,
     Play,
     StandardRuleset,
@@ -285,21 +286,32 @@ def one_trick(lead: str, reply: str, up: str = TRICK_UP) -> tuple[State, tuple[E
 
 def ex_trick_winners() -> Shown:
     rows = []
-    lines = []
     facts: dict[str, int] = {}
     for i, (lead, reply) in enumerate(TRICK_PAIRS, start=1):
         state, events = one_trick(lead, reply)
         winner = state.seat_to_act or ""
+        told = said(events[-1].msg)
         rows.append(
             row(
-                f"Trick {i}: A leads, B plays",
-                f"Stich {i}: A spielt auf, B gibt zu",
+                f"Trick {i}: A leads, B plays. {told.en}",
+                f"Stich {i}: A spielt auf, B gibt zu. {told.de}",
                 pcs(f"{lead} {reply}"),
             )
         )
-        lines.append(said(events[-1].msg))
         facts[f"winner_{i}"] = state.seat_index(winner)
-    return Shown(rows=tuple(rows), lines=tuple(lines), facts=facts)
+    return Shown(
+        rows=tuple(rows),
+        lines=(
+            Text(
+                "The ten beats the king; a trump beats any other suit; a card of another suit "
+                "never wins; of two identical cards the first wins; the higher trump wins.",
+                "Die Zehn sticht den König; Trumpf sticht jede andere Farbe; eine Karte einer "
+                "anderen Farbe gewinnt nie; von zwei gleichen Karten gewinnt die erste; der "
+                "höhere Trumpf gewinnt.",
+            ),
+        ),
+        facts=facts,
+    )
 
 
 def ex_no_duty() -> Shown:
@@ -1162,16 +1174,20 @@ def ex_game() -> Shown:
     lines: list[Text] = []
     facts: dict[str, int] = {}
     cases = (("late", {"A": 560, "B": 700}), ("tie", {"A": 469, "B": 531}))
-    for key, scores in cases:
+    for number, (key, scores) in enumerate(cases, start=1):
         final, crossed, events = _game_case(scores)
         lines.append(
             Text(
-                f"Carried in: A {scores['A']}, B {scores['B']}.",
-                f"Vorher: A {scores['A']}, B {scores['B']}.",
+                f"Case {number}: A has {scores['A']} and B {scores['B']} from earlier deals, and "
+                "the source's deal is played.",
+                f"Fall {number}: A hat {scores['A']} und B {scores['B']} aus früheren Spielen, "
+                "dann wird das Beispielspiel gespielt.",
             )
         )
         if crossed is not None and key == "late":
-            mid = replay_with(scores)[crossed].state
+            mid_step = replay_with(scores)[crossed]
+            assert isinstance(mid_step.action, Meld) and mid_step.action.kind == "four-aces"
+            mid = mid_step.state
             lines.append(
                 Text(
                     f"A passes 1000 during the deal ({mid.totals['A']} after his four aces), "
@@ -1398,6 +1414,8 @@ def ex_solver_end() -> Shown:
     sol = solve_besik(state)
     seven = Play("A", pcs("7D#2")[0])
     best = sol.best[0]
+    gain = sol.points(best)["A"] - sol.points(seven)["A"]
+    played = 32 * state.table.packs - sum(len(state.hand(s)) for s in state.seats) - 1
     return Shown(
         rows=(
             row("B leads", "B spielt auf", [c for _, c in state.current_trick]),
@@ -1406,23 +1424,25 @@ def ex_solver_end() -> Shown:
         ),
         lines=(
             Text(
-                f"The source's A plays the {name(seven.card, False)}. With both hands known "
-                f"(after 56 cards, a player who remembers them can know the other's eight), the "
-                f"solver rates it {sol.loss(seven)} points worse than the "
+                f"The source's A plays the {name(seven.card, False)}. {played} cards have been "
+                "played, so a player who has kept track of them knows the other's eight. With "
+                f"both hands open the solver rates the seven {sol.loss(seven)} points worse (A's "
+                "points minus B's) than the "
                 f"{name(best.card, False)}: A would make {sol.points(best)['A']} of the "
                 f"remaining points instead of {sol.points(seven)['A']}.",
-                f"A spielt im Beispiel {name(seven.card, True)}. Bei offenen Karten (nach 56 "
-                f"gespielten Karten kann, wer sie sich merkt, die acht des Gegners kennen) "
-                f"bewertet der Löser das um {sol.loss(seven)} Punkte schlechter als "
+                f"A spielt im Beispiel {name(seven.card, True)}. {played} Karten sind gespielt; "
+                "wer sie mitgezählt hat, kennt die acht Karten des Gegners. Mit offenen Karten "
+                f"bewertet die Durchrechnung die Sieben um {sol.loss(seven)} Punkte (Punkte von A "
+                f"minus Punkte von B) schlechter als "
                 f"{name(best.card, True)}: A machte {sol.points(best)['A']} statt "
                 f"{sol.points(seven)['A']} der restlichen Punkte.",
             ),
             Text(
-                "Taking the eight of diamonds with the ace costs A nothing here and wins the "
-                "lead: the free choice the rules leave (no duty to win) is not always the best.",
-                "Die Karo-Acht mit dem As zu stechen kostet A hier nichts und bringt ihm das "
-                "Aufspiel: die Freiheit, die die Regel lässt (kein Stichzwang), ist nicht immer "
-                "die beste Wahl.",
+                f"Taking the eight with the ace wins the lead and {gain} more points for A: the "
+                "freedom the rules leave (no duty to win) is not always the best choice.",
+                f"Die Acht mit dem As zu stechen bringt A das Aufspiel und {gain} Punkte mehr: "
+                "die Freiheit, die die Regel lässt (kein Stichzwang), ist nicht immer die beste "
+                "Wahl.",
             ),
         ),
         facts={
