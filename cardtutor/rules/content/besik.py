@@ -493,7 +493,7 @@ DOUBLE_MARRIAGE = kind_section(
         ),
         Ruling(
             T(
-                "The source only says that all four cards must be shown; it gives the Doppel-Heirat "
+                "The source only says that all four cards must be shown; it gives the double marriage (Doppel-Heirat) "
                 "no value of its own. We count it as two marriages declared in one turn, which is "
                 "what the four cards are.",
                 "Die Quelle sagt nur, dass alle vier Karten vorgezeigt werden müssen, und nennt "
@@ -627,15 +627,15 @@ DOUBLE_BESIK = kind_section(
         ),
         Para(
             T(
-                "Two Besiks declared **separately** never make a Doppel-Besik afterwards, and once a "
-                "Doppel-Besik is declared its cards make no further single Besik.",
+                "Two Besiks declared **separately** never make a double Besik afterwards, and once a "
+                "double Besik is declared its cards make no further single Besik.",
                 "Zwei **getrennt** gemeldete Besiks ergeben nachträglich keinen Doppel-Besik, und nach "
                 "einem Doppel-Besik ergeben seine Karten keinen einzelnen Besik mehr.",
             )
         ),
         Ruling(
             T(
-                "The source lists the Doppel-Besik (“2 Pik-Dame und 2 Karo-Bauer”) but says nothing "
+                "The source lists the double Besik (“2 Pik-Dame und 2 Karo-Bauer”) but says nothing "
                 "about building it from earlier Besiks. We follow standard Bezique: the 500 is for "
                 "four cards at once or for one declared Besik completed from the hand. Otherwise a "
                 "player could collect 40 + 40 + 500 for the same four cards.",
@@ -655,7 +655,7 @@ DOUBLE_BESIK = kind_section(
         ),
         example(
             "double-separate",
-            "Two separate Besiks do not make a Doppel-Besik",
+            "Two separate Besiks do not make a double Besik",
             "Zwei getrennte Besiks ergeben keinen Doppel-Besik",
             ex.ex_double_separate,
         ),
@@ -671,8 +671,8 @@ TRIPLE_BESIK = kind_section(
             T(
                 "With three packs (three or four players): three queens of spades and three jacks of "
                 f"diamonds, **{MELD_POINTS['triple-besik']}**. It may build on **one** earlier "
-                "declaration (a Besik, or a Doppel-Besik), the other cards fresh from the hand; after it "
-                "its cards make no Besik or Doppel-Besik. Held in the first eight cards it wins the game "
+                "declaration (a Besik, or a double Besik), the other cards fresh from the hand; after it "
+                "its cards make no Besik or double Besik. Held in the first eight cards it wins the game "
                 "at once (see “Besik for three”).",
                 "Mit drei Kartenspielen (zu dritt oder viert): drei Pik-Damen und drei Karo-Bauern, "
                 f"**{MELD_POINTS['triple-besik']}**. Er darf auf **einer** früheren Meldung aufbauen "
@@ -683,7 +683,7 @@ TRIPLE_BESIK = kind_section(
         ),
         Ruling(
             T(
-                "The source gives only the cards and the value. As with the Doppel-Besik, separately "
+                "The source gives only the cards and the value. As with the double Besik, separately "
                 "declared Besiks are not combined afterwards (standard Bezique).",
                 "Die Quelle nennt nur die Karten und den Wert. Wie beim Doppel-Besik werden getrennt "
                 "gemeldete Besiks nachträglich nicht vereint (Standard-Bezique).",
@@ -694,7 +694,7 @@ TRIPLE_BESIK = kind_section(
         ),
         example(
             "triple-besik",
-            "A Besik, then a Tripelbesik",
+            "A Besik, then a triple Besik",
             "Ein Besik, dann ein Tripelbesik",
             ex.ex_triple_besik,
         ),
@@ -845,7 +845,7 @@ REUSE = Section(
                 "A card may serve again in a meld of **another kind**: the king of clubs of a declared "
                 "marriage may later count in four kings (the source's own example), the king and "
                 "queen of a declared Quint-Major may later be declared as a marriage, a declared "
-                "Besik may be extended to a Doppel-Besik.",
+                "Besik may be extended to a double Besik.",
                 "Eine Karte darf in einer Meldung **anderer Art** noch einmal mitzählen: der "
                 "Kreuz-König einer gemeldeten Heirat später in 4 Königen (das Beispiel der Quelle), "
                 "König und Dame einer gemeldeten Quint-Major später als Heirat, ein gemeldeter Besik "
@@ -866,8 +866,13 @@ REUSE = Section(
         ),
         Para(
             T(
-                "“Statthaft”, as the source puts it:",
-                "Die Quelle sagt dazu:",
+                "The source allows the first in so many words: “Es ist statthaft, eine Karte "
+                "einer Heirat oder einer beliebigen anderen Meldung für eine andere Meldung zu "
+                "verwerten” (a card of a marriage or of any other meld may be used for another "
+                "meld).",
+                "Das Erste erlaubt die Quelle ausdrücklich: „Es ist statthaft, eine Karte einer "
+                "Heirat oder einer beliebigen anderen Meldung für eine andere Meldung zu "
+                "verwerten.“",
             )
         ),
         Ruling(
@@ -882,16 +887,6 @@ REUSE = Section(
             quote="Eine bereits gemeldete Ansage darf nicht wiederholt werden, es sei denn, daß "
             "man durch spätere Aufnahme neuer Karten aus dem Talon die gleichen Karten noch "
             "einmal erhalten sollte.",
-            source=src("Meldungen", "Meldungen"),
-        ),
-        Ruling(
-            T(
-                "A card may serve in melds of different kinds: the source says so in as many "
-                "words.",
-                "Eine Karte darf in Meldungen verschiedener Art zählen: so steht es in der Quelle.",
-            ),
-            quote="Es ist statthaft, eine Karte einer Heirat oder einer beliebigen anderen "
-            "Meldung für eine andere Meldung zu verwerten.",
             source=src("Meldungen", "Meldungen"),
         ),
         Ruling(
@@ -932,7 +927,7 @@ REUSE = Section(
         ),
         example(
             "reuse-besik-double",
-            "A Besik extended to a Doppel-Besik",
+            "A Besik extended to a double Besik",
             "Ein Besik wird zum Doppel-Besik",
             ex.ex_reuse_besik_double,
         ),
@@ -1241,7 +1236,7 @@ THREE = Section(
         ),
         Ruling(
             T(
-                "A player who holds a Tripelbesik in his first eight cards may declare it at his "
+                "A player who holds a triple Besik in his first eight cards may declare it at his "
                 "first turn, without having won a trick: he scores 1500 and wins the game at once. "
                 "(“Kann … beenden”: it is his choice.)",
                 "Wer in seinen ersten acht Karten einen Tripelbesik hat, darf ihn gleich in "
@@ -1264,7 +1259,7 @@ THREE = Section(
         example("three", "A deal for three", "Eine Austeilung zu dritt", ex.ex_three),
         example(
             "three-tripel",
-            "A Tripelbesik at the first turn",
+            "A triple Besik at the first turn",
             "Ein Tripelbesik im ersten Zug",
             ex.ex_three_tripel,
         ),

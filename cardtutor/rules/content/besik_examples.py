@@ -317,6 +317,7 @@ def ex_trick_winners() -> Shown:
 def ex_no_duty() -> Shown:
     before = example_state(1)  # A has led the nine of clubs
     legal = legal_cards(before)
+    hand = before.hand("B")
     led = before.current_trick[0][1]
     played = example_steps()[2].action
     assert isinstance(played, Play)
@@ -332,11 +333,9 @@ def ex_no_duty() -> Shown:
         lines=(
             Text(
                 f"The talon still holds {before.talon_count} cards, so B may play any of his "
-                f"{len(legal)} cards to the {name(led, False)}: the engine lists {len(legal)} "
-                "legal cards.",
+                f"{len(hand)} cards to the {name(led, False)}: all {len(legal)} are allowed.",
                 f"Der Talon hat noch {before.talon_count} Karten, also darf B jede seiner "
-                f"{len(legal)} Karten zu {name(led, True)} geben: die Regeln erlauben "
-                f"{len(legal)} Karten.",
+                f"{len(hand)} Karten zu {name(led, True)} geben: alle {len(legal)} sind erlaubt.",
             ),
             Text(
                 f"B holds the ace of clubs but trumps with the {name(played.card, False)}: he "
@@ -468,7 +467,7 @@ def ex_meld_when() -> Shown:
     return Shown(
         rows=(
             row("A's first eight cards", "Die ersten acht Karten von A", start.hand("A")),
-            row("Der Besik von A", "Der Besik von A", pcs("QS#1 JD#1")),
+            row("A's Besik", "Der Besik von A", pcs("QS#1 JD#1")),
         ),
         lines=(
             Text(
@@ -941,7 +940,7 @@ def ex_double_separate() -> Shown:
             *said_events(steps[1][1]),
             *said_events(steps[3][1]),
             Text(
-                f"On the next trick the Doppel-Besik is refused: “{why.render('en')}”.",
+                f"On the next trick the double Besik is refused: “{why.render('en')}”.",
                 f"Nach dem nächsten Stich wird der Doppel-Besik abgewiesen: „{why.render('de')}“.",
             ),
         ),
@@ -1114,8 +1113,8 @@ def ex_augen() -> Shown:
         ),
         lines=(
             Text(
-                f"Counted: {a_sum} Augen for A. The engine credits A with "
-                f"{aug['A']['augen']} and B with {aug['B']['augen']}: together {everything}, "
+                f"Counted: {a_sum} Augen for A. Credited: A "
+                f"{aug['A']['augen']} and B {aug['B']['augen']}: together {everything}, "
                 "all the Augen of the 64 cards.",
                 f"Gezählt: {a_sum} Augen für A. Gutgeschrieben werden A {aug['A']['augen']} und "
                 f"B {aug['B']['augen']}: zusammen {everything}, alle Augen der 64 Karten.",
@@ -1381,7 +1380,15 @@ def play_plain(state: State) -> tuple[State, tuple[Event, ...]]:
 def ex_brisques() -> Shown:
     state, _ = start_deal(ruleset="standard", seed=STANDARD_SEED)
     final, events = play_plain(state)
-    lines = [said(e.msg) for e in events if e.kind == "score"]
+    lines = [
+        Text(
+            "A standard deal played out without melds, each player always playing his first "
+            "allowed card; the end of the deal is counted so:",
+            "Ein Standard-Spiel ohne Meldungen, in dem jeder stets seine erste erlaubte Karte "
+            "spielt; das Ende des Spiels wird so gezählt:",
+        ),
+        *(said(e.msg) for e in events if e.kind == "score"),
+    ]
     facts: dict[str, int] = {}
     rows = []
     for seat in ("A", "B"):
@@ -1472,13 +1479,17 @@ def ex_low_trick() -> Shown:
         ),
         lines=(
             Text(
-                f"The {name(led, False)} is worth {AUGEN[led.uid]} Augen; A's trumps would "
-                f"bring {', '.join(str(AUGEN[c.uid]) for c in trumps)} Augen into the trick "
-                "and are needed later (and for melds): A throws off the jack of diamonds "
+                f"The {name(led, False)} is worth {AUGEN[led.uid]} Augen. Trumping with the "
+                f"{names(trumps, False).replace(' and ', ' or ')} would put "
+                f"{' or '.join(str(AUGEN[c.uid]) for c in trumps)} Augen of A's own into the "
+                "trick, and the trumps are needed later (and for melds): A throws off the jack of "
+                "diamonds "
                 f"({AUGEN[pcs('JD#1')[0].uid]} Augen).",
-                f"{name(led, True)} ist {AUGEN[led.uid]} Augen wert; die Trümpfe von A brächten "
-                f"{', '.join(str(AUGEN[c.uid]) for c in trumps)} Augen in den Stich und "
-                "werden später (und zum Melden) gebraucht: A wirft den Karo-Bauern ab "
+                f"{name(led, True)} ist {AUGEN[led.uid]} Augen wert. Mit "
+                f"{names(trumps, True).replace(' und ', ' oder ')} zu trumpfen legte "
+                f"{' bzw. '.join(str(AUGEN[c.uid]) for c in trumps)} eigene Augen in den Stich, "
+                "und die Trümpfe werden später (und zum Melden) gebraucht: A wirft den Karo-Bauern "
+                "ab "
                 f"({AUGEN[pcs('JD#1')[0].uid]} Augen).",
             ),
         ),
