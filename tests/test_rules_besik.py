@@ -311,6 +311,10 @@ def test_more_players_facts() -> None:
     assert shown("three-tripel").facts == {"points": 1500, "won": 1, "over": 1}
     state, _ = start_deal(seats=("A", "B", "C", "D"), partnerships=True, seed=ex.DEAL_SEED)
     assert state.parties == ("A+C", "B+D")
+    assert shown("four-partners").facts == {
+        "partnership": MELD_POINTS["marriage"],
+        "besik_refused": 1,
+    }
 
 
 def test_standard_facts() -> None:
@@ -340,4 +344,3 @@ def test_the_solvers_verdict_on_trick_25() -> None:
     assert sol.best == (ace,)
     assert f["loss"] == sol.value(ace) - sol.value(seven) > 0
     assert shown("low-trick").facts == {"led": 3, "trumps": 2}
-

@@ -1303,6 +1303,12 @@ FOUR = Section(
             "Eine Austeilung zu viert mit Parteien",
             ex.ex_four,
         ),
+        example(
+            "four-partners",
+            "Partners score together but meld alone",
+            "Partner zählen gemeinsam, melden aber allein",
+            ex.ex_four_partners,
+        ),
     ),
 )
 

@@ -1138,13 +1138,7 @@ def ex_last_trick() -> Shown:
     assert isinstance(played, Play)
     score_events = [e for e in last.events if e.kind == "score" and e.category == "last_trick"]
     return Shown(
-        rows=(
-            row(
-                "The last trick of the source's deal",
-                "Der letzte Stich des Beispielspiels",
-                (*trick, played.card),
-            ),
-        ),
+        rows=(row("B leads, A follows", "B spielt auf, A bedient", (*trick, played.card)),),
         lines=said_events(score_events),
         facts={
             "b": points_of(last.state, "B", "last_trick"),
@@ -1303,6 +1297,45 @@ def ex_four() -> Shown:
             "face_down": len(state.table.talon),
             "parties": len(state.parties),
         },
+    )
+
+
+def ex_four_partners() -> Shown:
+    hands = {
+        "A": "KC#1 QC#1 QS#1 8C#1 AS#1 10S#1 9H#1 8D#2",
+        "B": JUNK_A,
+        "C": "JD#1 7C#2 7D#2 9D#2 7S#2 8S#2 9S#2 9C#2",
+        "D": "7C#3 7D#3 8D#3 9D#3 7S#3 8S#3 9S#3 9C#3",
+    }
+    state = deal(hands, "8H#1", partnerships=True)
+    state = act(state, "A: play 8C#1", "B: play 7C#1", "C: play 7C#2", "D: play 7C#3")
+    why = refusal(state, "A: meld besik QS#1 JD#1")
+    assert why is not None
+    after, events = act_events(state, "A: meld marriage KC#1 QC#1")
+    party = after.party_of("A")
+    return Shown(
+        rows=(
+            row(
+                "The first trick: A wins with the eight of clubs",
+                "Der erste Stich: A gewinnt mit der Kreuz-Acht",
+                pcs("8C#1 7C#1 7C#2 7C#3"),
+            ),
+            row("A's hand", "Hand von A", state.hand("A")),
+            row("His partner C holds", "Sein Partner C hat", pcs("JD#1")),
+        ),
+        lines=(
+            Text(
+                "A's queen of spades and C's jack of diamonds make no Besik: “"
+                f"{why.render('en')}”.",
+                f"Pik-Dame von A und Karo-Bauer von C ergeben keinen Besik: „{why.render('de')}“.",
+            ),
+            *said_events(events),
+            Text(
+                f"The points go to the partnership: {party} {after.totals[party]}.",
+                f"Die Punkte gehören der Partei: {party} {after.totals[party]}.",
+            ),
+        ),
+        facts={"partnership": after.totals[party], "besik_refused": 1},
     )
 
 
