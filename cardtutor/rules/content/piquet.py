@@ -147,7 +147,7 @@ RECKONING_TABLE = Table(
             T("[[carte-blanche]]", "[[carte-blanche]]"),
             T(str(POINTS_CARTE_BLANCHE), str(POINTS_CARTE_BLANCHE)),
         ),
-        (T("II", "II"), T("the [[point]]", "der [[point]]"), T("1 per card", "1 je Karte")),
+        (T("II", "II"), T("the [[point]]", "der [[point|Point]]"), T("1 per card", "1 je Karte")),
         (
             T("III", "III"),
             T("[[sequence|sequences]]", "[[sequence|Sequenzen]]"),
@@ -203,7 +203,7 @@ OVERVIEW = Section(
     T("Overview and object of the game", "Überblick und Ziel des Spiels"),
     (
         P(
-            "[[piquet|Piquet]] is a game for two players with a [[pack]] of 32 cards: ace, king, "
+            "[[piquet|Piquet]] is a game for two players with a [[pack|pack]] of 32 cards: ace, king, "
             "queen, jack, ten, nine, eight and seven in each of the four [[suit|suits]]. The "
             "version described here is [[rubicon-piquet|Rubicon Piquet]], the form the "
             "Britannica of 1911 describes, condensed from Cavendish's Laws of Piquet.",
@@ -243,7 +243,7 @@ OVERVIEW = Section(
             (
                 "they [[declaring|declare]] the [[point]], [[sequence|sequences]], "
                 "[[quatorze|quatorzes]] and [[trio|trios]]; what is good scores;",
-                "sie [[declaring|sagen an]]: [[point]], [[sequence|Sequenzen]], "
+                "sie [[declaring|sagen an]]: [[point|Point]], [[sequence|Sequenzen]], "
                 "[[quatorze]] und [[trio|Trios]]; was gut ist, zählt;",
             ),
             (
@@ -301,7 +301,7 @@ CARDS_ORDER = Section(
             "For the [[point]] the cards are counted: the ace 11, king, queen, jack and ten 10 "
             "each, the others their face value. The king, queen and jack are the "
             "[[court-cards]]; the ten counts like them but is not one.",
-            "Für den [[point]] werden die Karten gezählt: das As 11, König, Dame, Bube und Zehn "
+            "Für den [[point|Point]] werden die Karten gezählt: das As 11, König, Dame, Bube und Zehn "
             "je 10, die anderen ihren Zahlenwert. König, Dame und Bube sind die "
             "[[court-cards|Bilder]]; die Zehn zählt wie sie, ist aber keines.",
         ),
@@ -312,8 +312,8 @@ CARDS_ORDER = Section(
             "Die Übersetzung druckt den Wert des Asses als „As II“: zu lesen ist 11 (im "
             "Englischen „ace 11“).",
             "See also:As II; Gerichtkarten, 10 je; andere Karten, die Zahl Zacken auf jedem.",
-            "‘Declaring’",
-            "„Ansagen“",
+            "on declaring",
+            "zum Ansagen",
         ),
         X("card-values", "Counting a point", "Einen Point zählen", ex.build_card_values),
     ),
@@ -355,8 +355,8 @@ DEAL = Section(
             "die ganze Partie fest; am Spiel ändert sie nichts, also geben wir immer zu zweit.",
             "Der Händler behandelt zwölf Karten bis seinen Gegner und zwölf zu, zwei "
             "hintereinander oder drei hintereinander.",
-            "‘The deal’",
-            "„Das Geben“",
+            "on the deal",
+            "zum Geben",
         ),
         X("deal", "A deal as it lies", "Ein Spiel, wie es liegt", ex.build_deal),
     ),
@@ -400,8 +400,8 @@ CARTE_BLANCHE = Section(
             "gebildet, nachdem wird die Cartes blanches gezeigt, indem man die Karten, "
             "Gesicht aufwärts auf der Tabelle behandelt; sie werden dann zurück in die Hand "
             "genommen.",
-            "‘Carte blanche’",
-            "„Carte blanche“",
+            "paragraph ‘Carte blanche’",
+            "Absatz „Carte blanche“",
         ),
         X(
             "carte-blanche",
@@ -440,8 +440,8 @@ EXCHANGE_LEFT = Section(
             "Er kann die Karten betrachten, die er läßt. Wenn er sie betrachtet, muß er sie der "
             "älteren Hand zeigen, nachdem das Älteste hat die Klage, die er zuerst führt "
             "genannt oder hat eine Karte geführt.",
-            "‘The exchange’",
-            "„Der Kauf“",
+            "on the exchange",
+            "zum Kauf",
         ),
         X("exchange-left", "Cards left over", "Liegengelassene Karten", ex.build_exchange_left),
     ),
@@ -480,10 +480,11 @@ EXCHANGE = Section(
             "what to throw: short suits and low cards. The exchange drill values a discard by "
             "what the declarations score on average; see also [[sinking]] and the strategy "
             "section below.",
-            "Was man behält: die längste Farbe (den [[point]]), [[sequence|Sequenzen]], Karten "
+            "Was man behält: die längste Farbe (den [[point|Point]]), [[sequence|Sequenzen]], Karten "
             "für [[quatorze]] und [[trio|Trios]] und Deckung für hohe Karten; was man abwirft: "
             "kurze Farben und niedrige Karten. Die Übung zum Kauf bewertet eine Ablage nach dem, "
-            "was die Ansagen im Mittel zählen; siehe auch die Strategie weiter unten.",
+            "was die Ansagen im Mittel zählen; siehe auch [[sinking|Verschweigen]] und die "
+            "Strategie weiter unten.",
         ),
         X("exchange", "The source's exchange", "Der Kauf in der Quelle", ex.build_exchange),
     ),
@@ -500,7 +501,7 @@ DIALOGUE = Section(
             "answers “Good.” if he has fewer, “Not good.” if he has more, and, with as many, "
             "“Equal.” or “What do they make?”. Elder then names the pips, “Forty-nine.”, and "
             "younger answers again. The source's own deal:",
-            "Beim [[point]] nennt die Vorhand nur die Zahl der Karten: „Fünf Karten.“ Die "
+            "Beim [[point|Point]] nennt die Vorhand nur die Zahl der Karten: „Fünf Karten.“ Die "
             "Hinterhand antwortet „Gut.“, wenn sie weniger hat, „Nicht gut.“, wenn sie mehr "
             "hat, und bei gleich vielen „Gleich.“ oder „Was zählen sie?“. Dann nennt die "
             "Vorhand den Wert, „Neunundvierzig.“, und die Hinterhand antwortet noch einmal. Das "
@@ -511,8 +512,10 @@ DIALOGUE = Section(
             ),
             ("A: “Forty-nine.” – B: “Good.”", "A: „Neunundvierzig.“ – B: „Gut.“"),
             (
-                "A: “Five (for the point), and a quart major (good?)” – B: “Good.” – A: “Nine.”",
-                "A: „Fünf (für den Point) und eine Quart-Major (gut?)“ – B: „Gut.“ – A: „Neun.“",
+                "A, scoring his point: “Five.” Then his sequence, which is good: “A quart "
+                "major: nine.”",
+                "A zählt seinen Point: „Fünf.“ Dann seine Sequenz, die gut ist: „Eine "
+                "Quart-Major: neun.“",
             ),
             ("A: “Three jacks?” – B: “Not good.”", "A: „Drei Buben?“ – B: „Nicht gut.“"),
             (
@@ -543,8 +546,8 @@ DIALOGUE = Section(
             "die Hinterhand „Gleich.“ sagen, wo sie auch „Was zählen sie?“ fragen darf.",
             'Wenn die jüngere Hand auch fünf Karten hat, er "Gleichgestelltes" oder "was '
             'sagen sie bilden? "',
-            "‘Declaring’",
-            "„Ansagen“",
+            "on declaring",
+            "zum Ansagen",
         ),
         X("dialogue", "The source's declarations", "Die Ansagen der Quelle", ex.build_dialogue),
     ),
@@ -560,7 +563,7 @@ POINT = Section(
             "pip total wins (ace 11, court cards and tens 10, others their face value). The "
             "good point scores 1 for each of its cards. If both are equal in number and "
             "pips, neither scores for the point.",
-            "Der [[point]] ist die Farbe mit den meisten Karten. Bei gleich vielen Karten "
+            "Der [[point|Point]] ist die Farbe mit den meisten Karten. Bei gleich vielen Karten "
             "gewinnt der höhere Wert (As 11, Bilder und Zehnen 10, die anderen ihren "
             "Zahlenwert). Der gute Point zählt 1 für jede seiner Karten. Sind beide in Zahl und "
             "Wert gleich, zählt keiner für den Point.",
@@ -574,8 +577,8 @@ POINT = Section(
             "Rummel) und behalten „Punkte“ für die Zählung; die Übersetzung sagt für beides "
             "„Punkt“.",
             'Der "Punkt" muß zuerst benannt werden, oder das Recht, ihn zu benennen ist verloren.',
-            "‘Declaring’",
-            "„Ansagen“",
+            "on declaring",
+            "zum Ansagen",
         ),
         X("point", "Five cards against five", "Fünf Karten gegen fünf", ex.build_point),
     ),
@@ -663,8 +666,8 @@ EQUALITIES = Section(
             "Wenn die höchste Reihenfolge gleich ist, zählt auch nicht Spieler alles für "
             "Reihenfolge, obwohl ein Spieler eine zweite Reihenfolge des gleichen oder "
             "minderwertigen Wertes halten kann.",
-            "‘Sequences’",
-            "„Sequenzen“",
+            "on sequences",
+            "zu den Sequenzen",
         ),
         X("sequences-equal", "Equal sequences", "Gleiche Sequenzen", ex.build_sequences_equal),
     ),
@@ -712,8 +715,8 @@ SINKING = Section(
             "Verschweigen wie Cavendish; das Spiel schlägt die beste ehrliche Ansage vor, das "
             "Verschweigen ist eine Möglichkeit für Fortgeschrittene.",
             "Die ältere Hand zunächst gibt eine Erklärung von ab, was er in seiner Hand hat.",
-            "‘Declaring’",
-            "„Ansagen“",
+            "on declaring",
+            "zum Ansagen",
         ),
         X(
             "sinking",
@@ -750,8 +753,8 @@ YOUNGER_SCORES = Section(
             "Vorhand.",
             "Um der Bequemlichkeit See also:willen beendet die ältere Hand seine Berechnung, "
             "bevor das jüngere anfängt.",
-            "‘Pique’",
-            "„Pique“",
+            "paragraph ‘Pique’",
+            "Absatz „Pique“",
         ),
         X(
             "younger-scores",
@@ -773,7 +776,7 @@ DECLARING = Section(
             "answers “Good.”, “Not good.” or “Equal.” ([[good]]). Only the better of the two "
             "scores; if they are equal, neither.",
             "Nach dem Kauf wird in fester Reihenfolge [[declaring|angesagt]]: zuerst der "
-            "[[point]], dann die [[sequence|Sequenzen]], dann [[quatorze]] und "
+            "[[point|Point]], dann die [[sequence|Sequenzen]], dann [[quatorze]] und "
             "[[trio|Trios]]. Jedes Mal nennt die Vorhand ihr Bestes und die Hinterhand "
             "antwortet „Gut.“, „Nicht gut.“ oder „Gleich.“ ([[good]]). Nur die bessere Seite "
             "zählt, bei Gleichheit keine.",
@@ -872,7 +875,7 @@ DIVIDED = Section(
     T("Divided", "Geteilt"),
     (
         P(
-            "Six tricks each: the cards are [[divided]], and nobody scores for them.",
+            "Six tricks each: the cards are [[divided|divided]], and nobody scores for them.",
             "Sechs Stiche jeder: die Karten sind [[divided|geteilt]], und keiner zählt dafür.",
         ),
         X("divided", "Six tricks each", "Sechs Stiche jeder", ex.build_divided),
@@ -947,8 +950,8 @@ RECKONING = Section(
             "Auftrag aufnahmefähig seien Sie: (1) Cartes blanches; (2) Punkt; (3) "
             "Reihenfolgen; (4) quatorzes und Trios; (See also:5) Punkte gebildet im Spiel; (6) "
             "die Karten.",
-            "‘Pique’",
-            "„Pique“",
+            "paragraph ‘Pique’",
+            "Absatz „Pique“",
         ),
         X(
             "reckoning",
@@ -1035,8 +1038,8 @@ REPIQUE_CASES = Section(
             "Gleichheit rettet nie, Carte blanche rettet und zählt mit, und ein Spieler "
             "bekommt in einem Spiel höchstens eines von Pique und Repique.",
             "Gleichheiten verhindern nicht Pikee oder repiques.",
-            "‘Repique’",
-            "„Repique“",
+            "paragraph ‘Repique’",
+            "Absatz „Repique“",
         ),
         R(
             "The translation's carte blanche sentence, read with the English original: carte "
@@ -1047,8 +1050,8 @@ REPIQUE_CASES = Section(
             "ihnen mit.",
             "Die Cartes blanches, Vorausgehen aller weiteren Kerben nehmend, speichert Pikee "
             "und repiques.",
-            "‘Repique’",
-            "„Repique“",
+            "paragraph ‘Repique’",
+            "Absatz „Repique“",
         ),
         X(
             "equal-no-save",
@@ -1205,8 +1208,8 @@ PENALTIES = Section(
             "Ein Spieler, der nichts daß Hand berechnet, da eine See also:Strafe nicht ist, "
             "piqued oder repiqued, wenn er irgendwelche Karten hält, die, aber für die Strafe, "
             "berechnet haben würden, bevor sein Gegner dreißig erreichte.",
-            "‘Repique’",
-            "„Repique“",
+            "paragraph ‘Repique’",
+            "Absatz „Repique“",
         ),
     ),
 )
@@ -1274,8 +1277,8 @@ STRATEGY_GUARDS = Section(
             "„Unterhaltas“ ist verstümmelt: wir lesen „behält das As“ („Unterhalt“ = behält, "
             "„as“ = As); genannt sind die Karten, die A behält, während B seine Kreuz abspielt.",
             "A (Unterhaltas, Knave der Vereine und des Wiederholens seiner Kerbe sagt)",
-            "‘Example’",
-            "„Beispiel“",
+            "the Example",
+            "das Beispiel",
         ),
         X(
             "strategy-guards",

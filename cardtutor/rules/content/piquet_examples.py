@@ -1181,7 +1181,7 @@ def _solver_lines(run: Run) -> tuple[dict[Card, int], list[Text]]:
     lines = []
     for v in sorted(groups, reverse=True):
         en, de = both(high_first(groups[v]))
-        lines.append(Text(f"{en}: {signed(v)}", f"{de}: {signed(v)}"))
+        lines.append(Text(f"{en[0].upper()}{en[1:]}: {signed(v)}", f"{de}: {signed(v)}"))
     return values, lines
 
 
