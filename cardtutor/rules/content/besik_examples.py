@@ -1033,12 +1033,17 @@ def ex_seven_exchange() -> Shown:
     after = example_state(marriage)
     return Shown(
         rows=(
-            row("Face up before", "Vorher offen", pcs("KH#1")),
+            row("The turned-up card before", "Die offene Trumpfkarte vorher", pcs("KH#1")),
             row("A's hand before", "Hand von A vorher", example_state(seven - 1).hand("A")),
             row(
                 "A's hand after the exchange",
                 "Hand von A nach dem Tausch",
                 example_state(ex).hand("A"),
+            ),
+            row(
+                "The turned-up card after",
+                "Die offene Karte nachher",
+                [c for c in (example_state(ex).up,) if c is not None],
             ),
         ),
         lines=(
