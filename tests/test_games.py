@@ -559,3 +559,58 @@ def test_what_was_said_names_its_speaker(client: Client) -> None:
     client.cookies["django_language"] = "de"
     page = client.get(url).content.decode()
     assert re.search(r"<li>\w: \u201e[^<]+\u201c</li>", page)
+
+
+def _play_until_the_computer_answers_a_card(client: Client, url: str) -> str:
+    """Move until the learner's card is followed by a computer move; the partial then."""
+    for _ in range(80):
+        page = client.get(url).content.decode()
+        data = _form(page)
+        assert data is not None, "the game ended before a card was answered"
+        text = client.post(url + "move/", data, headers={"HX-Request": "true"}).content.decode()
+        game = _game(url)
+        position = _position(game)
+        if position.state.phase.value == "play" and data.get("type") == "choice":
+            if 'class="table-frames"' in text:
+                return text
+    raise AssertionError("no card of the learner's was answered by the computer")
+
+
+@pytest.mark.parametrize("kind", ["piquet", "besik-4"])
+def test_the_computer_s_moves_appear_on_the_table_one_after_another(
+    client: Client, kind: str
+) -> None:
+    """After the learner's card the table first shows each move made since (his card, the
+    computer's answers), each with what it was, then the table as it stands."""
+    url = _start(client, kind)
+    text = _play_until_the_computer_answers_a_card(client, url)
+    frames = re.search(r'<ol class="table-frames" aria-hidden="true">(.*?)</ol>', text, re.S)
+    assert frames is not None
+    items = re.findall(
+        r'<li class="table-frame">(.*?)<p class="frame-caption">(.*?)</p>', frames.group(1), re.S
+    )
+    position = _position(_game(url))
+    start = service.undo_point(position, tuple(_game(url).learner_seats))
+    assert start is not None
+    expected = len(position.actions) - 1 - start
+    assert len(items) == min(expected, 8) >= 1
+    assert f"frames-{len(items)}" in text
+    first_cards, first_caption = items[0]
+    learner_card = position.actions[start].card
+    assert f'data-card="{_code(learner_card)}"' in first_cards  # his own card first
+    assert first_caption.strip()
+    # then every computer move in turn, each named
+    for (cards, caption), index in zip(
+        items[1:], range(start + 1, len(position.actions)), strict=False
+    ):
+        assert caption.strip()
+        action = position.actions[index]
+        if hasattr(action, "card") and action.card is not None:
+            assert f'data-card="{_code(action.card)}"' in cards
+    assert '<div class="middle-now">' in text
+
+
+def test_no_moves_to_show_when_nobody_moved_since_the_learner(client: Client) -> None:
+    url = _start(client, "piquet", first="learner")
+    page = client.get(url).content.decode()
+    assert 'class="table-frames"' not in page and "has-frames" not in page

@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from cardtutor.engine.text import Msg
-from cardtutor.games.service import Position, is_decision
+from cardtutor.games.service import Position, is_deal_action, is_decision
 from cardtutor.replays.presentation import category_label, rule_url
 from cardtutor.replays.table import sort_hand
 
@@ -72,20 +72,12 @@ def table(position: Position, seat: str, learner: Sequence[str], lang: str) -> d
                 "tricks_won": view.tricks_won.get(s, 0),
             }
         )
-    middle: dict[str, Any] = {"trick": [{"seat": s, "card": c} for s, c in view.trick]}
+    middle = _middle(view, game)
     if game == "piquet":
         middle["stock"] = len(getattr(view, "stock", ()))
         middle["deal_number"] = getattr(view, "deal_number", 1)
         middle["elder"] = getattr(view, "elder", "")
         middle["dealer"] = getattr(view, "dealer", "")
-        tricks = getattr(view, "tricks", ())
-        if not view.trick and tricks:
-            last = tricks[-1]
-            middle["last_trick"] = [
-                {"seat": last.leader, "card": last.lead},
-                {"seat": last.follower, "card": last.follow},
-            ]
-            middle["last_winner"] = last.winner
     else:
         up_card = getattr(view, "up_card", None)
         # The engine counts the turned-up card with the talon; the table shows it apart.
@@ -95,10 +87,70 @@ def table(position: Position, seat: str, learner: Sequence[str], lang: str) -> d
         middle["trumps"] = trumps.name_in(lang) if trumps is not None else ""
         middle["dealer"] = getattr(view, "dealer", "")
         middle["deal_number"] = getattr(view, "deal_no", 1)
-        last = getattr(view, "last_trick", ())
-        if not view.trick and last:
-            middle["last_trick"] = [{"seat": s, "card": c} for s, c in last]
     return {"game": game, "hands": hands, "middle": middle}
+
+
+def _middle(view: Any, game: str) -> dict[str, Any]:
+    """The trick on the table, or, between tricks, the last one (and who made it)."""
+    middle: dict[str, Any] = {"trick": [{"seat": s, "card": c} for s, c in view.trick]}
+    if view.trick:
+        return middle
+    if game == "piquet":
+        tricks = getattr(view, "tricks", ())
+        if tricks:
+            last = tricks[-1]
+            middle["last_trick"] = [
+                {"seat": last.leader, "card": last.lead},
+                {"seat": last.follower, "card": last.follow},
+            ]
+            middle["last_winner"] = last.winner
+    else:
+        last = getattr(view, "last_trick", ())
+        if last:
+            middle["last_trick"] = [{"seat": s, "card": c} for s, c in last]
+    return middle
+
+
+MAX_FRAMES = 8
+"""At most this many moves are shown one after another on the table (a Besik deal dealt
+automatically is one move; four players make three moves between the learner's)."""
+
+
+def frames(
+    position: Position, seat: str, learner: Sequence[str], lang: str
+) -> list[dict[str, Any]]:
+    """The table's middle after each move since the learner's last decision, his own included,
+    up to the one before now (the table itself shows now), each with what the move was, as
+    ``seat`` saw it; empty when nobody else has moved since (nothing to show in turn).
+
+    The page shows them one after another before the table as it stands, so the learner sees
+    each computer move on the table, not only in the list."""
+    start = 0
+    for index in range(len(position.actions) - 1, -1, -1):
+        if is_decision(position.actions[index], learner):
+            start = index
+            break
+    else:
+        return []
+    last = len(position.actions) - 1
+    for index in range(last, start, -1):
+        if is_deal_action(position.actions[index]):  # only this deal's moves: a new deal
+            start = index  # begins a new table (and its cards were last deal's)
+            break
+    if last <= start or len(position.states) != len(position.actions):
+        return []
+    engine = position.engine
+    game = position.kind.game
+    shown: list[dict[str, Any]] = []
+    for index in range(max(start, last - MAX_FRAMES), last):
+        lines = [
+            event.msg.render(lang)
+            for event in engine.visible_events(position.events[index + 1], seat)
+            if isinstance(getattr(event, "msg", None), Msg)
+        ]
+        view = position.states[index].view(seat)
+        shown.append({"middle": _middle(view, game), "caption": " ".join(lines)})
+    return shown
 
 
 def score(position: Position, lang: str) -> dict[str, Any]:

@@ -153,6 +153,9 @@ class Position:
     actions: list[Any]
     events: list[Sequence[Event]]
     """``events[0]``: the deal's; ``events[i + 1]``: those of ``actions[i]``."""
+    states: list[Any] = field(default_factory=list)
+    """``states[i]``: the state after ``actions[i]`` (immutable states, so only references:
+    the table shows the moves since the learner's last one one after another)."""
 
     @property
     def engine(self) -> Any:
@@ -179,12 +182,14 @@ def replay(kind: Kind, record: Mapping[str, Any]) -> Position:
     state, events = engine.start(rec)
     actions: list[Any] = []
     all_events: list[Sequence[Event]] = [events]
+    states: list[Any] = []
     for data in rec.actions:
         action = engine.parse_action(data)
         state, events = engine.apply(state, action)
         actions.append(action)
         all_events.append(events)
-    return Position(kind, state, actions, all_events)
+        states.append(state)
+    return Position(kind, state, actions, all_events, states)
 
 
 def is_deal_action(action: Any) -> bool:
@@ -224,6 +229,7 @@ def apply(position: Position, action: Any) -> None:
     position.state = state
     position.actions.append(action)
     position.events.append(events)
+    position.states.append(state)
 
 
 MAX_AUTOMATIC = 2000
