@@ -147,6 +147,7 @@ def test_every_example_shows_cards_or_lines_and_names_its_numbers() -> None:
         "reckoning": {"repique"},
         "equal-no-save": {"a_point", "b_point"},
         "cb-saves": {"repique", "pique"},
+        "one-per-deal": {"pique"},
         "partie": {"engine_gain", "rubiconed", "deals"},
         "rubicon": {"engine_gain", "rubiconed", "deals"},
         "strategy-discard": {"cavendish_tenths", "best_tenths"},
@@ -279,6 +280,9 @@ def test_reckoning_pique_and_repique() -> None:
     cb = shown("cb-saves").facts
     assert cb["a_hand"] >= PIQUE_AT and cb["b_cb"] == POINTS_CARTE_BLANCHE
     assert cb["repique"] == cb["pique"] == 0
+    one = shown("one-per-deal").facts
+    assert one["repique"] == POINTS_REPIQUE and one["pique"] == 0
+    assert one["A"] == rp["A"] + 1  # the repique, then the first lead's point and no pique
 
 
 @pytest.mark.parametrize(("key", "rubiconed"), [("partie", False), ("rubicon", True)])

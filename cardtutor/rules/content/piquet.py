@@ -180,7 +180,10 @@ DIALOGUE_TABLE = Table(
         "Wie die Hinterhand auf den Point der Vorhand antwortet",
     ),
     (
-        (T("Younger's best suit", "Die beste Farbe der Hinterhand"), T("He says", "Sie sagt")),
+        (
+            T("Younger's best suit", "Die beste Farbe der Hinterhand"),
+            T("Younger says", "Die Hinterhand sagt"),
+        ),
         (T("fewer cards", "weniger Karten"), T("“Good.”", "„Gut.“")),
         (T("more cards", "mehr Karten"), T("“Not good.”", "„Nicht gut.“")),
         (
@@ -349,9 +352,9 @@ DEAL = Section(
             "aus Cavendish, Laws of Piquet; die Übersetzung nennt sie nicht.",
         ),
         R(
-            "The source allows dealing in twos or in threes. Cavendish fixes the choice for "
+            "The source allows dealing two or three cards at a time. Cavendish fixes the choice for "
             "the whole partie; it changes nothing in the game, so we always deal in twos.",
-            "Die Quelle erlaubt, zu zweit oder zu dritt zu geben. Cavendish legt die Wahl für "
+            "Die Quelle erlaubt, je zwei oder je drei Karten auf einmal zu geben. Cavendish legt die Wahl für "
             "die ganze Partie fest; am Spiel ändert sie nichts, also geben wir immer zu zweit.",
             "Der Händler behandelt zwölf Karten bis seinen Gegner und zwölf zu, zwei "
             "hintereinander oder drei hintereinander.",
@@ -433,7 +436,8 @@ EXCHANGE_LEFT = Section(
             "“Nach links” in the translation means “left over”, not “to the left”. We rule, "
             "with the English original: younger's look at the cards left over is his choice; "
             "if he looks, elder sees them after his first lead.",
-            "„Nach links“ heißt in der Übersetzung „übrig gelassen“, nicht „nach links“. Unsere "
+            "„Nach links“ ist in der Übersetzung das englische „left“ im Sinn von „übrig gelassen“, "
+            "keine Richtung. Unsere "
             "Regel, nach dem englischen Original: ob die Hinterhand die übrigen Karten ansieht, "
             "entscheidet sie; sieht sie sie an, sieht die Vorhand sie nach ihrem ersten "
             "Ausspielen.",
@@ -500,11 +504,11 @@ DIALOGUE = Section(
             "For the [[point]], elder names only the number of cards: “Five cards.” Younger "
             "answers “Good.” if he has fewer, “Not good.” if he has more, and, with as many, "
             "“Equal.” or “What do they make?”. Elder then names the pips, “Forty-nine.”, and "
-            "younger answers again. The source's own deal:",
+            "younger answers again. In the source's deal:",
             "Beim [[point|Point]] nennt die Vorhand nur die Zahl der Karten: „Fünf Karten.“ Die "
             "Hinterhand antwortet „Gut.“, wenn sie weniger hat, „Nicht gut.“, wenn sie mehr "
             "hat, und bei gleich vielen „Gleich.“ oder „Was zählen sie?“. Dann nennt die "
-            "Vorhand den Wert, „Neunundvierzig.“, und die Hinterhand antwortet noch einmal. Das "
+            "Vorhand den Wert, „Neunundvierzig.“, und die Hinterhand antwortet noch einmal. Im "
             "Spiel der Quelle:",
             (
                 "A: “Five cards.” – B: “Equal.” (or “What do they make?”)",
@@ -540,10 +544,10 @@ DIALOGUE = Section(
         R(
             "The translation prints younger's answers as “gutes”, “nicht gutes” and "
             "“Gleichgestelltes”: we say good, not good and equal (gut, nicht gut, gleich). "
-            "The engine speaks younger's “Equal.” where he may also ask “What do they make?”.",
+            "On this site younger says “Equal.” where he may also ask “What do they make?”.",
             "Die Übersetzung druckt die Antworten der Hinterhand als „gutes“, „nicht gutes“ "
-            "und „Gleichgestelltes“: wir sagen gut, nicht gut und gleich. Die Maschine lässt "
-            "die Hinterhand „Gleich.“ sagen, wo sie auch „Was zählen sie?“ fragen darf.",
+            "und „Gleichgestelltes“: wir sagen gut, nicht gut und gleich. Auf dieser Seite sagt "
+            "die Hinterhand „Gleich.“, wo sie auch „Was zählen sie?“ fragen darf.",
             'Wenn die jüngere Hand auch fünf Karten hat, er "Gleichgestelltes" oder "was '
             'sagen sie bilden? "',
             "on declaring",
@@ -973,9 +977,9 @@ PIQUE = Section(
             f"{POINTS_PIQUE}. Only elder can: younger cannot reach {PIQUE_AT} in play before "
             "elder's first lead has scored. The points of the play count, the last trick "
             "included; the cards and capot, scored after the play, never do.",
-            f"Erreicht die Vorhand mit Hand und Spiel {PIQUE_AT}, bevor die Hinterhand im Spiel "
-            f"überhaupt etwas zählt, gewinnt sie ein [[pique]] und zählt {POINTS_PIQUE} dazu. "
-            f"Nur die Vorhand kann das: die Hinterhand kann im Spiel nicht {PIQUE_AT} erreichen, "
+            f"Erreicht die Vorhand mit Hand und Spiel {PIQUE_AT}, bevor die Hinterhand in diesem "
+            f"Spiel überhaupt etwas zählt, gewinnt sie ein [[pique]] und zählt {POINTS_PIQUE} dazu. "
+            f"Nur die Vorhand kann das: die Hinterhand kann im Stichspiel nicht {PIQUE_AT} erreichen, "
             "bevor das erste Ausspielen der Vorhand gezählt hat. Die Punkte des Stichspiels "
             "zählen mit, auch der letzte Stich; die Karten und Capot, die nach dem Spiel "
             "zählen, nie.",
@@ -983,7 +987,7 @@ PIQUE = Section(
         X(
             "pique",
             "Elder reaches thirty in play",
-            "Die Vorhand erreicht dreißig im Spiel",
+            "Die Vorhand erreicht dreißig im Stichspiel",
             ex.build_pique,
         ),
     ),
@@ -1060,6 +1064,12 @@ REPIQUE_CASES = Section(
             ex.build_equal_no_save,
         ),
         X("cb-saves", "Carte blanche saves", "Carte blanche rettet", ex.build_cb_saves),
+        X(
+            "one-per-deal",
+            "A repique, and then no pique",
+            "Ein Repique, und dann kein Pique",
+            ex.build_one_per_deal,
+        ),
     ),
     drill="piquet.counting",
 )
@@ -1252,7 +1262,7 @@ STRATEGY_CARDS = Section(
         X(
             "strategy-cards",
             "The solver's verdict",
-            "Das Urteil des Lösers",
+            "Das Urteil der Durchrechnung",
             ex.build_strategy_cards,
         ),
     ),
@@ -1296,11 +1306,11 @@ STRATEGY = Section(
     (
         P(
             "The source teaches strategy only through its example deal. Where its advice can "
-            "be tested, the engine tests it: the exchange drill's averages for discards, the "
+            "be tested, we test it: the exchange drill's averages for discards, the "
             "double-dummy solver (both hands open, both playing best) for the play.",
             "Die Quelle lehrt Strategie nur an ihrem Beispielspiel. Wo sich ihr Rat prüfen "
-            "lässt, prüft ihn die Maschine: die Mittelwerte der Übung zum Kauf für die Ablage, "
-            "der Löser (beide Hände offen, beide spielen bestmöglich) für das Stichspiel.",
+            "lässt, prüfen wir ihn: die Mittelwerte der Übung zum Kauf für die Ablage, "
+            "die Durchrechnung (beide Hände offen, beide spielen bestmöglich) für das Stichspiel.",
         ),
     ),
     subsections=(STRATEGY_DISCARD, STRATEGY_CARDS, STRATEGY_GUARDS),

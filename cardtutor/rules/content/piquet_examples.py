@@ -38,6 +38,7 @@ from cardtutor.engine.piquet import (
 from cardtutor.engine.piquet.constants import (
     PARTIE_BONUS,
     PARTIE_DEALS,
+    PIQUE_AT,
     RUBICON,
     sequence_points,
 )
@@ -304,12 +305,13 @@ def build_card_values() -> Shown:
     )
 
 
-DEAL_SEED = 1911
-"""The shuffle of the deal example (any seed would do)."""
+DEAL_SEED = 4
+"""The cut and shuffle of the deal example (a partie's seed where B cuts higher and deals)."""
 
 
 def build_deal() -> Shown:
-    state, events = new_deal(seed=DEAL_SEED, dealer="B")
+    state, events = new_partie(seed=DEAL_SEED)
+    assert state.seats[state.dealer] == "B"
     stock = state.stock_cards
     a, b = state.hand("A"), state.hand("B")
     mine, theirs = stock[:5], stock[5:]
@@ -1199,7 +1201,7 @@ def build_strategy_cards() -> Shown:
                 f"A has won {run.state.tricks_won('A')} tricks and is to lead. The solver's value "
                 "of each card (what A makes from here minus what B makes, both playing best):",
                 f"A hat {run.state.tricks_won('A')} Stiche und spielt aus. Der Wert jeder Karte "
-                "nach dem Löser (was A von hier an macht, weniger was B macht, beide spielen "
+                "nach der Durchrechnung (was A von hier an macht, weniger was B macht, beide spielen "
                 "bestmöglich):",
             ),
             *lines,
@@ -1298,5 +1300,33 @@ def build_strategy_discard() -> Shown:
             "cavendish_tenths": round(mine.total * 10),
             "best_tenths": round(best.total * 10),
             "samples": analysis.samples,
+        },
+    )
+
+
+def build_one_per_deal() -> Shown:
+    """After a repique, elder's lead brings no pique as well."""
+    run = after_exchange(REPIQUE_ELDER, REPIQUE_YOUNGER)
+    declared = run.declare_all()
+    played = run.play(_first_lead(run))
+    repique = [e for e in declared if e.category == "repique"]
+    return Shown(
+        rows=(row(ELDER, after_exchange(REPIQUE_ELDER, REPIQUE_YOUNGER).state.hand("A")),),
+        lines=(
+            *lines_of(repique, kinds=("score",)),
+            *lines_of(played, kinds=("play", "score")),
+            Text(
+                f"A is far past {PIQUE_AT} in hand and play before B has reckoned anything, "
+                f"but a player makes at most one of the two in a deal: A's {run.total('A')} "
+                "include no pique.",
+                f"A ist aus Hand und Spiel weit über {PIQUE_AT}, bevor B etwas gezählt hat, "
+                f"aber niemand macht beides im selben Spiel: in den {run.total('A')} von A "
+                "steckt kein Pique.",
+            ),
+        ),
+        facts={
+            "repique": run.scored("A", "repique"),
+            "pique": run.scored("A", "pique"),
+            "A": run.total("A"),
         },
     )
