@@ -180,3 +180,35 @@ def test_the_header_keeps_its_name_and_four_sections_on_one_line_at_360_px(
         assert page.locator(".site-nav a").count() == 4
     finally:
         context.close()
+
+
+def test_the_computer_s_moves_show_on_the_table_one_at_a_time(page: Any, browser: Any) -> None:
+    """After the learner's card the table shows the moves made since, one at a time, each
+    with its caption, and then the table as it stands; with reduced motion only the latter."""
+    _start(page, "piquet")
+    _do_the_non_card_decisions(page)
+    for _ in range(12):
+        before = _ply(page)
+        page.locator(".card-buttons .card-button:not([aria-disabled=true])").first.click()
+        expect(page.locator("#game-area")).not_to_have_attribute("data-ply", str(before))
+        if page.locator(".table-frame").count():
+            break
+    frames = page.locator(".table-frame")
+    assert frames.count() >= 1
+    now = page.locator(".middle-now")
+    # first a move (its caption), the table as it stands hidden meanwhile
+    expect(frames.first).to_be_visible(timeout=800)
+    assert frames.first.locator(".frame-caption").inner_text().strip()
+    assert not now.is_visible()
+    # then the table as it stands, every move gone
+    expect(now).to_be_visible(timeout=1000 + 900 * frames.count())
+    for n in range(frames.count()):
+        assert not frames.nth(n).is_visible()
+
+    reduced = browser.new_page(reduced_motion="reduce", base_url=page.url.split("/play/")[0])
+    reduced.context.add_cookies(page.context.cookies())
+    reduced.goto(page.url)
+    if reduced.locator(".table-frame").count():
+        assert not reduced.locator(".table-frame").first.is_visible()
+    expect(reduced.locator(".middle-now")).to_be_visible(timeout=300)
+    reduced.close()
