@@ -262,6 +262,7 @@ def test_the_cards_divided_and_capot() -> None:
     assert (div["a_tricks"], div["b_tricks"], div["a_cards"], div["b_cards"]) == (6, 6, 0, 0)
     cap = shown("capot").facts
     assert (cap["a_tricks"], cap["capot"], cap["cards"], cap["leads"]) == (12, POINTS_CAPOT, 0, 12)
+    assert cap["B"] == cap["b_point"] + cap["b_sequence"] and cap["a_set"] == 2 * POINTS_QUATORZE
 
 
 def test_reckoning_pique_and_repique() -> None:

@@ -39,6 +39,7 @@ from cardtutor.engine.piquet.constants import (
     PARTIE_BONUS,
     PARTIE_DEALS,
     PIQUE_AT,
+    POINTS_CARDS,
     RUBICON,
     sequence_points,
 )
@@ -562,8 +563,8 @@ def build_sequences() -> Shown:
                 f"A's best sequence is good, so he scores his tierce minor as well: {a} in all "
                 f"for sequences, although B's quart to the jack is better than the tierce. B "
                 f"scores {b} for sequences.",
-                f"Die beste Sequenz von A ist gut, also zählt er auch seine Terz minor: "
-                f"zusammen {a} für Sequenzen, obwohl die Quart zum Buben von B besser ist als "
+                f"Die beste Sequenz von A ist gut, also zählt er auch seine Terz-Minor: "
+                f"zusammen {a} für Sequenzen, obwohl die Quart vom Buben von B besser ist als "
                 f"die Terz. B zählt {b} für Sequenzen.",
             ),
         ),
@@ -592,7 +593,7 @@ def build_sequences_equal() -> Shown:
                 f"A also holds a tierce minor and B a tierce to the king, but with the best "
                 f"sequences equal neither is reckoned: A {run.scored('A', 'sequence')}, B "
                 f"{run.scored('B', 'sequence')} for sequences.",
-                f"A hat außerdem eine Terz minor und B eine Terz zum König, aber da die "
+                f"A hat außerdem eine Terz-Minor und B eine Terz vom König, aber da die "
                 f"besten Sequenzen gleich sind, zählt keine: A {run.scored('A', 'sequence')}, "
                 f"B {run.scored('B', 'sequence')} für Sequenzen.",
             ),
@@ -847,10 +848,14 @@ def build_capot() -> Shown:
             ),
             *lines_of(end, kinds=("score",)),
             Text(
-                f"Capot scores {bd['A']['capot']} instead of the {10} for the cards: A "
-                f"{run.total('A')}, B {run.total('B')}.",
-                f"Capot zählt {bd['A']['capot']} statt der {10} für die Karten: A "
-                f"{run.total('A')}, B {run.total('B')}.",
+                f"Capot scores {bd['A']['capot']} instead of the {POINTS_CARDS} for the cards: "
+                f"A {run.total('A')}, B {run.total('B')}. B's {run.total('B')} are his point "
+                f"({bd['B']['point']}) and his sixième ({bd['B']['sequence']}); A's four aces and "
+                f"four kings gave him {bd['A']['set']}.",
+                f"Capot zählt {bd['A']['capot']} statt der {POINTS_CARDS} für die Karten: A "
+                f"{run.total('A')}, B {run.total('B')}. Die {run.total('B')} von B sind sein "
+                f"Point ({bd['B']['point']}) und seine Sixième ({bd['B']['sequence']}); die vier "
+                f"Asse und vier Könige von A brachten {bd['A']['set']}.",
             ),
         ),
         facts={
@@ -860,6 +865,9 @@ def build_capot() -> Shown:
             "leads": leads,
             "A": run.total("A"),
             "B": run.total("B"),
+            "b_point": bd["B"]["point"],
+            "b_sequence": bd["B"]["sequence"],
+            "a_set": bd["A"]["set"],
         },
     )
 
