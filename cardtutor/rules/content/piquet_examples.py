@@ -1273,6 +1273,8 @@ def build_strategy_discard() -> Shown:
         return text.replace(".", ",") if german else text
 
     cav_en, cav_de = both(high_first(cav))
+    kept_en, kept_de = both(high_first(c for c in cav if c not in best_cards))
+    thrown_en, thrown_de = both(high_first(c for c in best_cards if c not in cav))
     best_en, best_de = both(high_first(best_cards))
     return Shown(
         rows=(
@@ -1290,12 +1292,16 @@ def build_strategy_discard() -> Shown:
                 "Verteilungen der ungesehenen Karten).",
             ),
             Text(
-                f"The best discard found ({best_en}) is worth {fmt(best.total, False)}: keeping "
-                "the king of spades gives more chances of a trio of kings and a guarded spade "
-                "suit, at the cost of the fifth heart.",
-                f"Die beste gefundene Ablage ({best_de}) bringt {fmt(best.total, True)}: "
-                "der Pik-König bleibt und gibt mehr Aussicht auf drei Könige und eine gedeckte "
-                "Pikfarbe, auf Kosten der fünften Herzkarte.",
+                f"The best discard found ({best_en}) is worth {fmt(best.total, False)}. It "
+                f"differs by keeping the {kept_en} and throwing the {thrown_en}: "
+                f"{fmt(best.parts[2] - mine.parts[2], False)} for trios and quatorzes, "
+                f"{fmt(best.parts[0] - mine.parts[0], False)} for the point, "
+                f"{fmt(best.parts[1] - mine.parts[1], False)} for sequences.",
+                f"Die beste gefundene Ablage ({best_de}) bringt {fmt(best.total, True)}. Der "
+                f"Unterschied: {kept_de} behalten, {thrown_de} abgelegt: "
+                f"{fmt(best.parts[2] - mine.parts[2], True)} bei Quatorze und Trios, "
+                f"{fmt(best.parts[0] - mine.parts[0], True)} beim Point, "
+                f"{fmt(best.parts[1] - mine.parts[1], True)} bei den Sequenzen.",
             ),
             Text(
                 "The drill counts the declarations only, not the play; both discards keep the "
