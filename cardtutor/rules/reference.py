@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
-from cardtutor.core.glossary import TERMS_BY_SLUG, Term, terms_for_rule
+from cardtutor.core.glossary import terms_for_rule
 from cardtutor.core.templatetags.cards import card_svg
 from cardtutor.engine import GAMES
 from cardtutor.engine.cards import lang_key
@@ -286,19 +286,19 @@ def _block(block: Block, game: str, german: bool, lang: str) -> dict[str, Any]:
 
 
 def _terms(game: str, section: Section, german: bool) -> list[dict[str, str]]:
-    """The glossary entries of the section: those that link to its rule, then those its text
-    links (each once)."""
-    slugs = [t.slug for t in terms_for_rule(game, section.anchor)]
-    for block in section.blocks:
-        for text in block_texts(block):
-            slugs += [m.group(1) for m in LINK.finditer(text.get(german))]
-    seen: set[str] = set()
-    terms: list[Term] = []
-    for slug in slugs:
-        if slug not in seen and slug in TERMS_BY_SLUG:
-            seen.add(slug)
-            terms.append(TERMS_BY_SLUG[slug])
-    return [{"name": t.name(german), "url": f"/glossary/#{t.anchor}"} for t in terms]
+    """The glossary entries of the section's rule that its text does not link already (the
+    text links its terms where they stand; this line adds the rest)."""
+    linked = {
+        m.group(1)
+        for block in section.blocks
+        for text in block_texts(block)
+        for m in LINK.finditer(text.get(german))
+    }
+    return [
+        {"name": t.name(german), "url": f"/glossary/#{t.anchor}"}
+        for t in terms_for_rule(game, section.anchor)
+        if t.slug not in linked
+    ]
 
 
 def _section(game: str, section: Section, depth: int, german: bool, lang: str) -> dict[str, Any]:
