@@ -148,6 +148,7 @@ def test_every_example_shows_cards_or_lines_and_names_its_numbers() -> None:
         "equal-no-save": {"a_point", "b_point"},
         "cb-saves": {"repique", "pique"},
         "one-per-deal": {"pique"},
+        "tie": {"settled"},
         "partie": {"engine_gain", "rubiconed", "deals"},
         "rubicon": {"engine_gain", "rubiconed", "deals"},
         "strategy-discard": {"cavendish_tenths", "best_tenths"},
@@ -307,3 +308,11 @@ def test_the_sources_advice_holds_by_the_engine() -> None:
     assert guards["keep"] > guards["ace"] and guards["cost"] == guards["keep"] - guards["ace"]
     discard = shown("strategy-discard").facts
     assert discard["best_tenths"] >= discard["cavendish_tenths"] > 0
+
+
+def test_a_tie_calls_for_two_more_deals_and_then_a_draw() -> None:
+    f = shown("tie").facts
+    assert f["deals"] == 8 and f["A"] == f["B"] and f["settled"] == 0
+    played = piquet_examples.play_tied_partie()
+    assert sum(d[0] for d in played.deals[:6]) == sum(d[1] for d in played.deals[:6]) == f["six"]
+    assert [e.msg.key for e in played.events] == ["piquet.info.tied", "piquet.info.drawn"]

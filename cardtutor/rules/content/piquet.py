@@ -833,6 +833,18 @@ RUNNING_SCORE = Section(
             "Stände voneinander ab, gilt für jeden Spieler seine eigene Zahl für sein eigenes "
             "Spiel.",
         ),
+        R(
+            "The translation's “the score of a player of his own hand is meant to be the "
+            "correct one” is garbled; we read it, with the English original, as: each player's "
+            "own figure for his own hand stands.",
+            "Der Satz der Übersetzung, „die Kerbe eines Spielers seiner eigenen Hand“ sei "
+            "„gemeint, um das korrekte zu sein“, ist verstümmelt; wir lesen ihn mit dem "
+            "englischen Original so: für die eigene Hand gilt die eigene Zahl jedes Spielers.",
+            "Wenn es irgendeinen Unterschied bezüglich der schriftlichen Kerben gibt, wird die "
+            "Kerbe eines Spielers seiner eigenen Hand gemeint, um das korrekte zu sein.",
+            "on the score",
+            "zur Zählung",
+        ),
     ),
 )
 
@@ -1125,6 +1137,17 @@ TIES = Section(
             "From Cavendish, Laws of Piquet; the source does not say.",
             "Aus Cavendish, Laws of Piquet; die Quelle sagt es nicht.",
         ),
+        R(
+            "The translation loses the partie altogether, so it says nothing about a tie. We "
+            "follow Cavendish: two more deals, then a draw.",
+            "Die Übersetzung verliert die Partie ganz und sagt daher nichts über Gleichstand. "
+            "Wir folgen Cavendish: zwei weitere Spiele, dann unentschieden.",
+            "Piquet, das auf diese See also:Art gespielt wird, wird See also:Rubicon Piquet "
+            "genannt.",
+            "the opening",
+            "der Anfang",
+        ),
+        X("tie", "A tie, and a draw", "Gleichstand und Unentschieden", ex.build_tie),
     ),
     drill="piquet.partie",
 )

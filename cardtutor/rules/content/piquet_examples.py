@@ -31,6 +31,7 @@ from cardtutor.engine.piquet import (
     action_from_json,
     apply,
     best_declaration,
+    deal_from_seed,
     new_deal,
     new_partie,
     point_value,
@@ -1068,7 +1069,30 @@ def play_partie(seed: int) -> PartiePlayed:
     """A whole partie from ``seed`` (A deals first), played by the plain rules of
     :func:`_seeded_played`."""
     state, events = new_partie(seed=seed, first_dealer="A")
-    run = Run(state, list(events))
+    return _played(Run(state, list(events)))
+
+
+TIE_SEEDS = (1, 2, 3, 4)
+"""The shuffles of the tied partie: each is dealt twice, once by each player."""
+
+
+@functools.cache
+def play_tied_partie() -> PartiePlayed:
+    """A partie whose deals come in mirrored pairs: the second of each pair gives each player
+    the cards the other held, and the same stock. Played by the same plain rules, each pair
+    scores the same for both, so the partie is tied after six deals and after eight."""
+    deals = []
+    for seed in TIE_SEEDS:
+        elder, younger, stock = deal_from_seed(seed)
+        codes = [" ".join(c.code for c in cs) for cs in (elder, younger, stock)]
+        # odd deals: A deals, B is elder; even deals: B deals, A is elder
+        deals.append({"hands": {"A": codes[1], "B": codes[0]}, "stock": codes[2]})
+        deals.append({"hands": {"A": codes[0], "B": codes[1]}, "stock": codes[2]})
+    state, events = new_partie(first_dealer="A", deals=deals)
+    return _played(Run(state, list(events)))
+
+
+def _played(run: Run) -> PartiePlayed:
     while not run.state.is_over:
         if run.state.phase is Phase.DEAL_OVER:
             seat = run.state.seat_to_act
@@ -1342,5 +1366,37 @@ def build_one_per_deal() -> Shown:
             "repique": run.scored("A", "repique"),
             "pique": run.scored("A", "pique"),
             "A": run.total("A"),
+        },
+    )
+
+
+def build_tie() -> Shown:
+    p = play_tied_partie()
+    lines = [
+        Text(f"Deal {i}: A {x}, B {y}.", f"Spiel {i}: A {x}, B {y}.")
+        for i, (x, y) in enumerate(p.deals, start=1)
+    ]
+    lines.insert(PARTIE_DEALS, told(p.events[0]))
+    lines.extend(told(e) for e in p.events[1:])
+    a = sum(d[0] for d in p.deals)
+    b = sum(d[1] for d in p.deals)
+    six_a = sum(d[0] for d in p.deals[:PARTIE_DEALS])
+    return Shown(
+        rows=(),
+        lines=(
+            Text(
+                "Each shuffle is dealt twice, once by each player, so that both hold the same "
+                "cards in turn and, playing alike, score alike:",
+                "Jede Mischung wird zweimal gegeben, einmal von jedem Spieler; so halten beide "
+                "nacheinander dieselben Karten und zählen, gleich gespielt, gleich viel:",
+            ),
+            *lines,
+        ),
+        facts={
+            "deals": len(p.deals),
+            "A": a,
+            "B": b,
+            "six": six_a,
+            "settled": int(p.settlement is not None),
         },
     )
