@@ -347,9 +347,11 @@ DEAL = Section(
         ),
         Src(
             "Cutting for deal, the alternation of the deal and the fixed way of dealing are "
-            "from Cavendish, Laws of Piquet; the translation does not say them.",
+            "from Cavendish, Laws of Piquet, Laws 4, 9 and 16; the translation does not say "
+            "them.",
             "Abheben um das Geben, der Wechsel des Gebens und die feste Art zu geben stammen "
-            "aus Cavendish, Laws of Piquet; die Übersetzung nennt sie nicht.",
+            "aus Cavendish, Laws of Piquet, Gesetze 4, 9 und 16; die Übersetzung nennt sie "
+            "nicht.",
         ),
         R(
             "The source allows dealing two or three cards at a time. Cavendish fixes the choice for "
@@ -708,8 +710,10 @@ SINKING = Section(
             "verschwiegene Kombination schützt nie vor [[pique]] oder [[repique]].",
         ),
         Src(
-            "Sinking is allowed by Cavendish, Laws of Piquet; the translation does not mention it.",
-            "Das Verschweigen erlaubt Cavendish, Laws of Piquet; die Übersetzung erwähnt es nicht.",
+            "Sinking is allowed by Cavendish, Laws of Piquet (Laws 49–51 and the chapter on "
+            "sinking in his treatise); the translation does not mention it.",
+            "Das Verschweigen erlaubt Cavendish, Laws of Piquet (Gesetze 49–51 und das Kapitel "
+            "über das Verschweigen in seiner Abhandlung); die Übersetzung erwähnt es nicht.",
         ),
         R(
             "The source only says that elder declares what he holds. We allow sinking as "
@@ -1134,8 +1138,8 @@ TIES = Section(
             "noch gleich, ist die Partie unentschieden.",
         ),
         Src(
-            "From Cavendish, Laws of Piquet; the source does not say.",
-            "Aus Cavendish, Laws of Piquet; die Quelle sagt es nicht.",
+            "From Cavendish, Laws of Piquet, Law 71; the source does not say.",
+            "Aus Cavendish, Laws of Piquet, Gesetz 71; die Quelle sagt es nicht.",
         ),
         R(
             "The translation loses the partie altogether, so it says nothing about a tie. We "
@@ -1187,33 +1191,47 @@ PENALTIES = Section(
     T("Penalties", "Strafen"),
     (
         P(
-            "Cavendish's Laws of Piquet punish irregularities at the table. In outline:",
-            "Cavendishs Laws of Piquet bestrafen Regelverstöße am Tisch. In groben Zügen:",
+            "Cavendish's Laws of Piquet punish irregularities at the table. The main cases:",
+            "Cavendishs Laws of Piquet bestrafen Regelverstöße am Tisch. Die wichtigsten Fälle:",
             (
-                "a misdeal (a card exposed, a wrong number dealt) lets the opponent call for a "
-                "new deal;",
-                "ein Fehlgeben (eine Karte aufgedeckt, falsche Kartenzahl) erlaubt dem Gegner, "
-                "neu geben zu lassen;",
+                "a card too many or too few, or a card of the opponent or the stock exposed "
+                "by the dealer: the elder hand may call for a fresh deal; a faced card in the "
+                "pack or the stock: a fresh deal (Laws 11–14);",
+                "eine Karte zu viel oder zu wenig, oder eine Karte des Gegners oder des Talons "
+                "vom Geber aufgedeckt: die Vorhand darf neu geben lassen; eine verkehrt "
+                "liegende Karte im Spiel oder im Talon: es wird neu gegeben (Gesetze 11–14);",
             ),
             (
-                "a player who takes in more cards than he discarded, and so holds too many, "
-                "scores nothing that deal;",
-                "wer mehr Karten kauft, als er abgelegt hat, und so zu viele hält, zählt in "
-                "diesem Spiel nichts;",
+                "taking in more cards than one discards, or taking back a discarded card: the "
+                "player has more than twelve cards and reckons nothing that deal; discarding "
+                "more than one takes in: he plays with fewer, and the opponent wins the tricks "
+                "he cannot play to (Laws 25, 30, 31, 57, 58);",
+                "mehr Karten kaufen als ablegen oder eine abgelegte Karte zurücknehmen: der "
+                "Spieler hat mehr als zwölf Karten und zählt in diesem Spiel nichts; mehr "
+                "ablegen als kaufen: er spielt mit weniger, und der Gegner bekommt die Stiche, "
+                "zu denen er nicht spielen kann (Gesetze 25, 30, 31, 57, 58);",
             ),
             (
-                "a player who declares what he does not hold, and plays a card before "
-                "correcting it, scores nothing that deal;",
-                "wer ansagt, was er nicht hat, und eine Karte spielt, bevor er es berichtigt, "
-                "zählt in diesem Spiel nichts;",
+                "taking up or exposing stock cards that are the opponent's: nothing that deal "
+                "(Laws 27–29);",
+                "Talonkarten des Gegners aufnehmen oder aufdecken: in diesem Spiel nichts "
+                "(Gesetze 27–29);",
             ),
             (
-                "a point not declared first is lost (the source says so too); further laws "
-                "deal with looking at cards of the stock one may not see, and with failing to "
-                "follow suit when able.",
-                "ein nicht zuerst angesagter Point ist verloren (das sagt auch die Quelle); "
-                "weitere Gesetze regeln das Ansehen von Talonkarten, die man nicht sehen darf, "
-                "und das Nichtbedienen, obwohl man kann.",
+                "calling what one does not hold, allowed good and not corrected before younger "
+                "plays to the first trick: nothing that deal (Law 54);",
+                "ansagen, was man nicht hat, es als gut gelten lassen und nicht berichtigen, "
+                "bevor die Hinterhand zum ersten Stich spielt: in diesem Spiel nichts "
+                "(Gesetz 54);",
+            ),
+            (
+                "a point not called first is lost (Law 46, and the source); a revoke is put "
+                "right by taking the cards back and playing them again (Law 59); the opponent "
+                "may waive a “reckons nothing” (Law 44).",
+                "ein nicht zuerst angesagter Point ist verloren (Gesetz 46, auch die Quelle); "
+                "wer nicht bedient, obwohl er kann, nimmt die Karten zurück, und es wird neu "
+                "gespielt (Gesetz 59); der Gegner darf auf ein „zählt nichts“ verzichten "
+                "(Gesetz 44).",
             ),
         ),
         P(
@@ -1226,10 +1244,10 @@ PENALTIES = Section(
             "nicht gespielt.",
         ),
         Src(
-            "From Cavendish, Laws of Piquet (Portland and Turf Clubs), in outline; the "
+            "From Cavendish, Laws of Piquet (Portland and Turf Clubs), the laws named; the "
             "translation only mentions that a penalty exists.",
-            "Aus Cavendish, Laws of Piquet (Portland- und Turf-Club), in groben Zügen; die "
-            "Übersetzung erwähnt nur, dass es Strafen gibt.",
+            "Aus Cavendish, Laws of Piquet (Portland- und Turf-Club), die genannten Gesetze; "
+            "die Übersetzung erwähnt nur, dass es Strafen gibt.",
         ),
         R(
             "A player barred by a penalty from scoring in hand is not piqued or repiqued if "
