@@ -710,9 +710,9 @@ SINKING = Section(
             "verschwiegene Kombination schützt nie vor [[pique]] oder [[repique]].",
         ),
         Src(
-            "Sinking is allowed by Cavendish, Laws of Piquet (Laws 49–51 and the chapter on "
+            "Sinking is allowed by Cavendish, Laws of Piquet (Laws 50–51 and the chapter on "
             "sinking in his treatise); the translation does not mention it.",
-            "Das Verschweigen erlaubt Cavendish, Laws of Piquet (Gesetze 49–51 und das Kapitel "
+            "Das Verschweigen erlaubt Cavendish, Laws of Piquet (Gesetze 50–51 und das Kapitel "
             "über das Verschweigen in seiner Abhandlung); die Übersetzung erwähnt es nicht.",
         ),
         R(
