@@ -422,3 +422,16 @@ def test_example_objects_are_examples() -> None:
         for place in places(game):
             for example in examples_within(place.section):
                 assert isinstance(example, Example) and example.key
+
+
+def test_a_long_section_text_is_shown_around_the_words_found() -> None:
+    from cardtutor.core.glossary import EXCERPT, highlight_excerpt, query_words
+
+    text = "Anfang " + "wort " * 200 + "König am Ende " + "rest " * 100
+    parts = highlight_excerpt(text, query_words("Konig"))
+    shown = "".join(p for p, _ in parts)
+    assert ("König", True) in parts
+    assert shown.startswith("… ") and shown.endswith(" …")
+    assert len(shown) <= EXCERPT + 4
+    short = highlight_excerpt("ein König", query_words("Konig"))
+    assert short == [("ein ", False), ("König", True)]

@@ -680,12 +680,33 @@ EXCERPT = 280
 """The most characters of a rule section's text shown in a search result."""
 
 
-def _excerpt(text: str) -> str:
-    """The start of a section's text, cut at a word, for the result list (the search itself
-    looks at the whole text)."""
-    if len(text) <= EXCERPT:
-        return text
-    return text[:EXCERPT].rsplit(" ", 1)[0].rstrip(" ,;:") + " …"
+def highlight_excerpt(text: str, words: list[str], size: int = EXCERPT) -> list[tuple[str, bool]]:
+    """:func:`highlight` of at most ``size`` characters of ``text``, around its first match
+    (a rule section's text is long; the result shows where the words were found), cut at
+    words and marked "…" where cut."""
+    if len(text) <= size:
+        return highlight(text, words)
+    parts = highlight(text, words)
+    first, offset = 0, 0
+    for part, hit in parts:
+        if hit:
+            first = offset
+            break
+        offset += len(part)
+    start = max(0, first - size // 3)
+    if start:
+        space = text.rfind(" ", 0, start + 1)
+        start = space + 1 if space >= 0 else start
+    end = min(len(text), start + size)
+    if end < len(text):
+        space = text.rfind(" ", start, end)
+        end = space if space > first else end
+    piece = text[start:end].strip()
+    return [
+        *([("… ", False)] if start else []),
+        *highlight(piece, words),
+        *([(" …", False)] if end < len(text) else []),
+    ]
 
 
 def _rule_documents() -> list[Document]:
@@ -711,8 +732,8 @@ def _rule_documents() -> list[Document]:
                     url=rule_url(game, section.anchor),
                     title_en=title_en,
                     title_de=title_de,
-                    text_en=_excerpt(text_en),
-                    text_de=_excerpt(text_de),
+                    text_en=text_en,
+                    text_de=text_de,
                     game=game,
                     names=fold(names),
                     body=fold(" | ".join((names, text_en, text_de))),

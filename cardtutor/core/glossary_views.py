@@ -20,6 +20,7 @@ from cardtutor.core.glossary import (
     clean_query,
     fold,
     highlight,
+    highlight_excerpt,
     query_words,
     rule_title,
     rule_url,
@@ -120,7 +121,7 @@ def search_view(request: HttpRequest) -> HttpResponse:
             "title": highlight(doc.title_de if german else doc.title_en, words),
             "other": highlight(doc.title_en if german else doc.title_de, words),
             "other_lang": "en" if german else "de",
-            "text": highlight(doc.text_de if german else doc.text_en, words),
+            "text": highlight_excerpt(doc.text_de if german else doc.text_en, words),
             "kind": kinds[doc.kind],
             # found by an odd word of the Piquet source: say so, since it is not shown otherwise
             "garbled": [g for g in doc.garbled if any(w in fold(g) for w in words)],

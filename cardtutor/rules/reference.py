@@ -174,6 +174,13 @@ def section_text(section: Section, german: bool) -> str:
     """A section's own text without markup (its sub-sections not included): for the search."""
     parts: list[str] = []
     for block in section.blocks:
+        if isinstance(block, Table):  # a row per sentence, its cells apart
+            parts.append(plain(block.caption.get(german), german) + ":")
+            parts += [
+                " · ".join(plain(cell.get(german), german) for cell in row) + ";"
+                for row in block.rows
+            ]
+            continue
         if isinstance(block, Ruling):
             parts.append(block.quote)
         parts += [plain(t.get(german), german) for t in block_texts(block)]
