@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.middleware.csrf import get_token
 from django.shortcuts import render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language
@@ -26,14 +26,19 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from cardtutor.core.http import HtmxHttpRequest
-from cardtutor.core.templatetags.site import SPRITE_AS_BYTES, page_bytes
+from cardtutor.core.templatetags.site import page_in_shell
 from cardtutor.engine import GAMES
 from cardtutor.engine.cards import lang_key
 from cardtutor.engine.drills import DRILLS, AnswerError, Drill, Feedback, Item, Level
 from cardtutor.engine.drills.base import check_seed, similar_seed
 from cardtutor.practice import progress, store, tokens
 from cardtutor.practice.presentation import drill_url, feedback_context, item_context
-from cardtutor.practice.widgets import feedback_html
+from cardtutor.practice.widgets import (
+    answer_area_html,
+    drill_head_html,
+    feedback_html,
+    item_main_html,
+)
 
 
 def _drill(game: str, name: str) -> Drill:
@@ -279,14 +284,8 @@ def _page(
     """
     if token == "":
         token = tokens.issue(drill.key, the_item.seed, int(the_item.level))
-    context = {
-        **item_context(drill, the_item, values or {}, answered=token is None),
-        "token": token,
-        "answered": token is None,
-        "error": error,
-        "notice": notice,
-        "feedback": None,
-    }
+    context = item_context(drill, the_item, values or {}, answered=token is None)
+    verdict_html = ""
     if feedback is not None:  # the verdict, with what to do next (only shown with it)
         next_url = f"{drill_url(drill)}?level={int(the_item.level)}"
         similar_url = reverse(
@@ -299,13 +298,29 @@ def _page(
             ],
         )
         verdict = feedback_context(feedback, drill.game)
-        verdict["html"] = feedback_html(
-            verdict, next_url, similar_url, reverse("practice:progress")
-        )
-        context.update(feedback=verdict, next_url=next_url, similar_url=similar_url)
+        verdict_html = feedback_html(verdict, next_url, similar_url, reverse("practice:progress"))
+    csrf_token = get_token(request)
+    answer_area = answer_area_html(
+        path=request.path,
+        csrf_token=csrf_token,
+        token=token,
+        fields_html=context["fields_html"],
+        answered=token is None,
+        error=error,
+        notice=notice,
+        feedback=verdict_html,
+    )
     if _partial(request):
         # htmx does not swap error statuses by default: the message comes back as a 200
         # partial, like a form's validation errors (the status is for clients without htmx).
-        return render(request, "practice/item.html#answer", context)
-    html = render_to_string("practice/item.html", {**context, SPRITE_AS_BYTES: True}, request)
-    return HttpResponse(page_bytes(html), status=status)
+        return HttpResponse(answer_area)
+    # The page is drawn in Python (practice/widgets.py): every item is new, nothing of it can
+    # be cached, and the template engine cost a new item a quarter of its time.
+    lang = get_language() or "en"
+    title = context["drill_title"]
+    head = drill_head_html(title, context["drill_url"], int(the_item.level), lang)
+    main = item_main_html(head, context["prompt"], context["shows_html"], answer_area)
+    page_title = f"{title} · {_('Practice')}"
+    return HttpResponse(
+        page_in_shell(request, page_title, main, csrf_token=csrf_token), status=status
+    )

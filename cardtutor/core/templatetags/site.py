@@ -30,12 +30,16 @@ from typing import Any
 from django import template
 from django.core.cache import InvalidCacheBackendError, caches
 from django.core.cache.backends.base import BaseCache
+from django.http import HttpRequest
+from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
+from cardtutor.core.context_processors import nav_section
+from cardtutor.core.preferences import four_colour_deck
 from cardtutor.core.templatetags.cards import sprite_bytes
 from cardtutor.engine.cards import lang_key
 
@@ -119,14 +123,6 @@ def site_end(context: Any) -> SafeString:
     )
 
 
-def _csrf_input(context: Any) -> str:
-    """What ``{% csrf_token %}`` writes: the hidden input with this request's masked token."""
-    token = context.get("csrf_token")
-    if not token or token == "NOTPROVIDED":
-        return ""
-    return f'<input type="hidden" name="csrfmiddlewaretoken" value="{conditional_escape(token)}">'
-
-
 # Where the card sprite goes when the view joins it to the page as bytes (see
 # :func:`page_bytes`). Markup of our own: a visitor's value is escaped ("<" as "&lt;").
 SPRITE_SLOT = "<!--cardtutor:sprite-->"
@@ -155,16 +151,31 @@ def site_body(context: Any) -> SafeString:
     card sprite, the skip link and the site's header: name, navigation, the language and deck
     forms (returning to ``current_url`` when the page names one, else to this address) and
     the account links; then the start of ``<main>``."""
-    parts = _parts(context)
-    token = context.get("csrf_token")
-    token = "" if not token or token == "NOTPROVIDED" else conditional_escape(token)
-    deck = "deck-four-colour" if context.get("four_colour") else ""
-    csrf = _csrf_input(context)
     request = context.get("request")
-    back = conditional_escape(
-        context.get("current_url") or (request.get_full_path() if request is not None else "")
+    return mark_safe(  # noqa: S308 (our parts; every request value escaped in _body)
+        _body(
+            _parts(context),
+            context.get("csrf_token"),
+            bool(context.get("four_colour")),
+            context.get("current_url") or (request.get_full_path() if request is not None else ""),
+            context.get("user"),
+            bool(context.get(SPRITE_AS_BYTES)),
+        )
     )
-    user = context.get("user")
+
+
+def _body(
+    parts: dict[str, str],
+    token: object,
+    four_colour: bool,
+    back_url: str,
+    user: Any,
+    sprite_as_bytes: bool,
+) -> str:
+    token = "" if not token or token == "NOTPROVIDED" else conditional_escape(str(token))
+    csrf = f'<input type="hidden" name="csrfmiddlewaretoken" value="{token}">' if token else ""
+    deck = "deck-four-colour" if four_colour else ""
+    back = conditional_escape(back_url)
     if user is not None and user.is_authenticated:
         account = (
             f'<form class="logout-form" action="{parts["logout"]}" method="post">{csrf}'
@@ -173,10 +184,9 @@ def site_body(context: Any) -> SafeString:
         )
     else:
         account = parts["login"]
-    return mark_safe(  # noqa: S308 (our parts; every request value escaped above)
-        f"""</head>
+    return f"""</head>
 <body class="{deck}" hx-headers='{{"x-csrftoken": "{token}"}}'>
-  {SPRITE_SLOT + parts["skip"] if context.get(SPRITE_AS_BYTES) else parts["top"]}
+  {SPRITE_SLOT + parts["skip"] if sprite_as_bytes else parts["top"]}
   <header class="site-header">
     {parts["nav"]}
     <div class="site-prefs">
@@ -193,4 +203,38 @@ def site_body(context: Any) -> SafeString:
   </header>
   <main id="main" tabindex="-1">
 """
+
+
+def page_in_shell(
+    request: HttpRequest, title: str, main: str, head: str = "", csrf_token: str = ""
+) -> bytes:
+    """A whole page drawn from Python: what a template writes with the four tags around
+    ``main`` (our markup; values in it escaped by the caller), titled ``title · cardtutor``
+    (escaped here), ``head`` (our markup: stylesheets, scripts) after the shell's links;
+    ``csrf_token``: the token ``main``'s forms carry, if the caller has one (one is enough).
+
+    For the busiest pages, whose every request is new (a practice item: its own seed), so
+    nothing of them can be cached: Django's template engine cost them more than the rest of
+    the request. Same parts, same escaping as the tags; the sprite joined in as bytes.
+    """
+    parts = site_parts(get_language() or "en", nav_section(request), four_colour_deck(request))
+    html = "".join(
+        (
+            parts["start"],
+            f"\n  <title>{conditional_escape(title)} · cardtutor</title>\n  ",
+            parts["head"],
+            head,
+            "\n",
+            _body(
+                parts,
+                csrf_token or get_token(request),
+                four_colour_deck(request),
+                request.get_full_path(),
+                getattr(request, "user", None),
+                True,
+            ),
+            main,
+            f"\n  </main>\n  {parts['footer']}\n</body>\n</html>\n",
+        )
     )
+    return page_bytes(html)
