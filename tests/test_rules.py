@@ -185,6 +185,11 @@ def test_anchors_are_unique_and_every_glossary_rule_is_a_section(game: str) -> N
 def test_drill_fallbacks_name_existing_drills() -> None:
     from cardtutor.engine.drills import DRILLS
 
+    for game in RULE_GAMES:
+        for place in places(game):
+            key = place.section.drill
+            assert not key or (key in DRILLS and DRILLS[key].game == game), (game, key)
+
     for game, table in reference.FALLBACK_DRILLS.items():
         for anchor, key in table.items():
             assert key in DRILLS and DRILLS[key].game == game, (anchor, key)
