@@ -313,7 +313,7 @@ def _section(game: str, section: Section, depth: int, german: bool, lang: str) -
     key = drill_key(game, section)
     return {
         "anchor": section.anchor,
-        "title": to_html(section.title.get(german), german),
+        "title": plain(section.title.get(german), german),  # no link in a heading or a link
         "level": min(depth + 2, 6),
         "blocks": [_block(b, game, german, lang) for b in section.blocks],
         "seen": [{"number": n, "url": step_url(game, n)} for n in steps[:SEEN_CAP]],
@@ -336,7 +336,7 @@ def toc(game: str, german: bool) -> list[dict[str, Any]]:
     def entry(section: Section) -> dict[str, Any]:
         return {
             "anchor": section.anchor,
-            "title": to_html(section.title.get(german), german),
+            "title": plain(section.title.get(german), german),  # no link in a heading or a link
             "children": [entry(s) for s in section.subsections],
         }
 
