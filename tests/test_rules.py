@@ -441,3 +441,14 @@ def test_a_long_section_text_is_shown_around_the_words_found() -> None:
     assert len(shown) <= EXCERPT + 4
     short = highlight_excerpt("ein König", query_words("Konig"))
     assert short == [("ein ", False), ("König", True)]
+
+
+@pytest.mark.django_db
+def test_building_a_page_needs_no_database_query(
+    monkeypatch: pytest.MonkeyPatch, django_assert_num_queries: Any
+) -> None:
+    monkeypatch.setattr(reference, "_PAGES", {})
+    reference.seen_steps.cache_clear()
+    with django_assert_num_queries(0):
+        for game in RULE_GAMES:
+            assert 'class="rules-section' in reference.page_html(game, "de")
