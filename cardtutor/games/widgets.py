@@ -1,0 +1,252 @@
+"""The game table's busiest parts as HTML, built in Python: the seats, the middle, the card
+buttons, the score and its ledger.
+
+Why not template loops: a move redraws the whole table, and Django's template engine spent
+more than 40 % of a move on it (a card with its label is a dozen nodes; a hand of twelve card
+buttons with their labels, the other seat's face-down cards, the ledger and the score are
+hundreds). ``make bench`` measures a move against a trivial view. The markup is what the
+template wrote, with the same messages (``gettext`` and ``ngettext`` on the same msgids, so the
+translations stay), every value that is not our own markup escaped by :func:`html.escape`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from html import escape
+from typing import Any
+
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from cardtutor.core.templatetags.cards import card_svg
+
+
+def _e(value: object) -> str:
+    return escape(str(value))
+
+
+def _cards(cards: Sequence[Any], lang: str, size: str, label: str = "", cls: str = "hand") -> str:
+    items = "".join(f"<li>{card_svg(c, lang, size=size)}</li>" for c in cards)
+    aria = f' aria-label="{_e(label)}"' if label else ""
+    return f'<ul class="{cls}"{aria}>{items}</ul>'
+
+
+def _trick(entries: Sequence[Mapping[str, Any]], lang: str, size: str, done: bool) -> str:
+    items = "".join(
+        f'<li><span class="trick-seat">{_e(t["seat"])}</span>{card_svg(t["card"], lang, size=size)}</li>'
+        for t in entries
+    )
+    return f'<ul class="trick{" trick--done" if done else ""}">{items}</ul>'
+
+
+def _tricks_won(n: int) -> str:
+    return ngettext("%(counter)s trick won", "%(counter)s tricks won", n) % {"counter": n}
+
+
+def other_seat_html(hand: Mapping[str, Any], lang: str) -> str:
+    """A computer's (or the partner's) seat: name, counts, declared melds, the cards the
+    learner knows of (shown in declarations), the rest face down."""
+    turn = " is-turn" if hand["is_turn"] else ""
+    badge = f' <span class="turn-badge">{_e(_("to play"))}</span>' if hand["is_turn"] else ""
+    count = ngettext("%(counter)s card", "%(counter)s cards", hand["count"]) % {
+        "counter": hand["count"]
+    }
+    parts = [
+        f'<div class="game-seat game-seat--{_e(hand["where"])}{turn}" data-seat="{_e(hand["seat"])}">',
+        f"<h3>{_e(hand['label'])}{badge}</h3>",
+        f'<p class="seat-meta">{_e(count)} · {_e(_tricks_won(hand["tricks_won"]))}</p>',
+    ]
+    if hand["declared"]:
+        parts.append(f'<p class="zone-label">{_e(_("Declared melds"))}</p>')
+        parts.append(_cards(hand["declared"], lang, "sm", cls="hand declared-row"))
+    if hand["cards"]:
+        parts.append(f'<p class="zone-label">{_e(_("Known to you (shown in declarations)"))}</p>')
+        parts.append(_cards(hand["cards"], lang, "sm"))
+    backs = len(hand["backs"])
+    if backs:
+        label = ngettext(
+            "%(counter)s card you cannot see", "%(counter)s cards you cannot see", backs
+        ) % {"counter": backs}
+        back = f'<li class="is-back">{card_svg(None, lang, size="sm")}</li>'
+        parts.append(f'<ul class="hand hand--backs" aria-label="{_e(label)}">{back * backs}</ul>')
+    parts.append("</div>")
+    return "\n".join(parts)
+
+
+def learner_seat_html(hand: Mapping[str, Any], show_hand: bool, lang: str) -> str:
+    """The learner's seat at the bottom; his hand is drawn here unless it is his move (the
+    move form shows it then, as buttons)."""
+    turn = " is-turn" if hand["is_turn"] else ""
+    badge = f' <span class="turn-badge">{_e(_("your move"))}</span>' if hand["is_turn"] else ""
+    parts = [
+        f'<div class="game-seat game-seat--bottom{turn}" data-seat="{_e(hand["seat"])}">',
+        f"<h3>{_e(hand['label'])}{badge}</h3>",
+        f'<p class="seat-meta">{_e(_tricks_won(hand["tricks_won"]))}</p>',
+    ]
+    if hand["declared"]:
+        parts.append(f'<p class="zone-label">{_e(_("Your declared melds"))}</p>')
+        parts.append(_cards(hand["declared"], lang, "sm", cls="hand declared-row"))
+    if show_hand:
+        parts.append(_cards(hand["cards"], lang, "md", label=_("Your hand")))
+    parts.append("</div>")
+    return "\n".join(parts)
+
+
+def middle_html(table: Mapping[str, Any], frames: Sequence[Mapping[str, Any]], lang: str) -> str:
+    """The middle of the table: the trick (or the last one), the deal's facts; before them,
+    the moves since the learner's, one after another (CSS; see games.css)."""
+    middle = table["middle"]
+    parts = []
+    if frames:
+        cls = f"game-middle has-frames frames-{len(frames)}"
+        shown = []
+        for f in frames:
+            m = f["middle"]
+            cards = ""
+            if m.get("trick"):
+                cards = _trick(m["trick"], lang, "md", False)
+            elif m.get("last_trick"):
+                cards = _trick(m["last_trick"], lang, "md", True)
+            shown.append(
+                f'<li class="table-frame">{cards}'
+                f'<p class="frame-caption">{_e(f["caption"])}</p></li>'
+            )
+        parts.append(f'<ol class="table-frames" aria-hidden="true">{"".join(shown)}</ol>')
+    else:
+        cls = "game-middle"
+    parts.append('<div class="middle-now">')
+    if middle.get("trick"):
+        parts.append(f'<p class="zone-label">{_e(_("The trick"))}</p>')
+        parts.append(_trick(middle["trick"], lang, "md", False))
+    elif middle.get("last_trick"):
+        winner = ""
+        if middle.get("last_winner"):
+            made = _("%(seat)s made it") % {"seat": middle["last_winner"]}
+            winner = f" · {_e(made)}"
+        parts.append(f'<p class="zone-label">{_e(_("The last trick"))}{winner}</p>')
+        parts.append(_trick(middle["last_trick"], lang, "sm", True))
+    else:
+        parts.append(f'<p class="zone-label">{_e(_("No card played yet"))}</p>')
+    if table["game"] == "piquet":
+        deal = _("Deal %(n)s of the partie") % {"n": middle["deal_number"]}
+        elder = _("%(seat)s is elder") % {"seat": middle["elder"]}
+        stock = ngettext(
+            "%(counter)s card in the stock", "%(counter)s cards in the stock", middle["stock"]
+        ) % {"counter": middle["stock"]}
+        parts.append(f'<p class="table-facts">{_e(deal)} · {_e(elder)} · {_e(stock)}</p>')
+    else:
+        up = ""
+        if middle.get("up_card"):
+            up = (
+                f'<figure class="up-card">{card_svg(middle["up_card"], lang, size="sm")}'
+                f"<figcaption>{_e(_('Turned up'))}</figcaption></figure>"
+            )
+        deal = _("Deal %(n)s") % {"n": middle["deal_number"]}
+        talon = ngettext(
+            "%(counter)s card in the talon", "%(counter)s cards in the talon", middle["talon"]
+        ) % {"counter": middle["talon"]}
+        trumps = ""
+        if middle.get("trumps"):
+            trumps = " · " + _e(_("Trumps: %(suit)s") % {"suit": middle["trumps"]})
+        parts.append(f'<div class="table-facts">{up}<p>{_e(deal)} · {_e(talon)}{trumps}</p></div>')
+    parts.append("</div>")
+    return f'<div class="{cls}">' + "\n".join(parts) + "</div>"
+
+
+def table_html(
+    table: Mapping[str, Any],
+    frames: Sequence[Mapping[str, Any]],
+    your_turn: bool,
+    moves_kind: str,
+    lang: str,
+) -> SafeString:
+    """The card table: the other seats, the middle, the learner's seat."""
+    others = "\n".join(other_seat_html(h, lang) for h in table["hands"] if not h["is_learner"])
+    learner = "\n".join(
+        learner_seat_html(h, not your_turn or moves_kind == "deal", lang)
+        for h in table["hands"]
+        if h["is_learner"]
+    )
+    return mark_safe(  # noqa: S308 (every value escaped; cards are our markup)
+        f"{others}\n{middle_html(table, frames, lang)}\n{learner}"
+    )
+
+
+def card_buttons_html(cards: Sequence[Mapping[str, Any]], lang: str) -> SafeString:
+    """The learner's cards as buttons: a playable one plays it; one that may not be played
+    says why (on hover and focus, and to a screen reader)."""
+    items = []
+    for c in cards:
+        name = c["card"].name(lang)
+        number = c["number"]
+        if c["playable"]:
+            label = _("Play the %(card)s") % {"card": name}
+            extra = ""
+            why = ""
+        else:
+            label = _("%(card)s: not playable now") % {"card": name}
+            reason = _e(c["reason"])
+            extra = f' aria-disabled="true" aria-describedby="why-{number}" title="{reason}"'
+            why = f'<span class="why-not" id="why-{number}" role="tooltip">{reason}</span>'
+        svg = card_svg(c["card"], lang, size="md", disabled=not c["playable"])
+        items.append(
+            f'<li><button type="submit" class="card-button" name="action" value="{_e(c["json"])}"'
+            f' data-key="{number}"{extra} aria-label="{_e(label)}">{svg}</button>{why}</li>'
+        )
+    return mark_safe('<ul class="hand card-buttons">' + "".join(items) + "</ul>")  # noqa: S308
+
+
+def score_html(score: Mapping[str, Any], ledger: Sequence[Mapping[str, Any]]) -> SafeString:
+    """The running score table, the ledger of this deal's points (each with its rule), and
+    the past deals."""
+    parties = "".join(f'<th scope="col">{_e(p)}</th>' for p in score["parties"])
+
+    def cells(values: Sequence[Any]) -> str:
+        return "".join(f"<td>{_e(v)}</td>" for v in values)
+
+    rows = "".join(
+        f'<tr><th scope="row">{_e(r["name"])}</th>{cells(r["points"])}</tr>' for r in score["rows"]
+    )
+    deal_head = _("Deal %(n)s") % {"n": score["deal_number"]}
+    parts = [
+        '<table class="score-table">',
+        f'<thead><tr><th scope="col">{_e(deal_head)}</th>{parties}</tr></thead>',
+        f"<tbody>{rows}",
+        f'<tr class="score-total"><th scope="row">{_e(_("This deal"))}</th>{cells(score["deal"])}</tr>',
+        f'<tr class="score-total"><th scope="row">{_e(_("Game total"))}</th>{cells(score["game"])}</tr>',
+        "</tbody></table>",
+    ]
+    if ledger:
+        summary = ngettext(
+            "How this deal's points were scored (%(counter)s entry)",
+            "How this deal's points were scored (%(counter)s entries)",
+            len(ledger),
+        ) % {"counter": len(ledger)}
+        rule = _e(_("Rule"))
+        entries = "".join(
+            f"<li><strong>{_e(e['seat'])} +{_e(e['points'])}</strong> ({_e(e['category'])}): "
+            f"{_e(e['text'])}"
+            + (f' <a href="{_e(e["rule_url"])}">{rule}</a>' if e.get("rule_url") else "")
+            + "</li>"
+            for e in ledger
+        )
+        parts.append(
+            f'<details class="game-ledger"><summary>{_e(summary)}</summary>'
+            f'<ol class="ledger-list">{entries}</ol></details>'
+        )
+    if score.get("deals"):
+        played = ngettext(
+            "%(counter)s deal played", "%(counter)s deals played", len(score["deals"])
+        ) % {"counter": len(score["deals"])}
+        past = "".join(
+            f'<tr><th scope="row">{n}</th>{cells(row)}</tr>'
+            for n, row in enumerate(score["deals"], start=1)
+        )
+        opened = " open" if score.get("over") else ""
+        parts.append(
+            f'<details class="past-deals"{opened}><summary>{_e(played)}</summary>'
+            f'<table class="score-table"><thead><tr><th scope="col">{_e(_("Deal"))}</th>'
+            f"{parties}</tr></thead><tbody>{past}</tbody></table></details>"
+        )
+    return mark_safe("\n".join(parts))  # noqa: S308 (every value escaped)
