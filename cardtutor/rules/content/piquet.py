@@ -1174,7 +1174,7 @@ PARTIE = Section(
             "that the game so played is called Rubicon Piquet. We take six deals, the bonus "
             "of 100 and the rubicon of 100 from the English original.",
             "Die Übersetzung lässt die Partie und ihre Zahlen ganz aus; sie sagt nur, dass das "
-            "so gespielte Spiel Rubicon Piquet heißt. Sechs Spiele, den Zuschlag von 100 und den "
+            "so gespielte Spiel „Rubicon Piquet“ heißt. Sechs Spiele, den Zuschlag von 100 und den "
             "Rubikon von 100 nehmen wir aus dem englischen Original.",
             "Piquet, das auf diese See also:Art gespielt wird, wird See also:Rubicon Piquet genannt.",
             "the opening",
