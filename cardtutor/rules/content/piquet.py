@@ -271,7 +271,7 @@ OVERVIEW = Section(
             "ihre Abrechnung. Wir nehmen sie aus dem englischen Original: 32 Karten; eine "
             "Partie aus sechs Spielen; der Gewinner erhält den Unterschied der Summen plus 100, "
             "oder, wenn der Verlierer unter 100 hat, ihre Summe plus 100.",
-            "Piquet, das auf diese See also:Art gespielt wird, wird See also:Rubicon Piquet genannt.",
+            "Piquet, das auf diese Art gespielt wird, wird Rubicon Piquet genannt.",
             "the opening",
             "der Anfang",
         ),
@@ -314,7 +314,7 @@ CARDS_ORDER = Section(
             "“ace 11”).",
             "Die Übersetzung druckt den Wert des Asses als „As II“: zu lesen ist 11 (im "
             "Englischen „ace 11“).",
-            "See also:As II; Gerichtkarten, 10 je; andere Karten, die Zahl Zacken auf jedem.",
+            "As II; Gerichtkarten, 10 je; andere Karten, die Zahl Zacken auf jedem.",
             "on declaring",
             "zum Ansagen",
         ),
@@ -759,7 +759,7 @@ YOUNGER_SCORES = Section(
             "Das ist die Reihenfolge des Sprechens, nicht der Zählung: ein guter Point der "
             "Hinterhand zählt bei [[pique]] und [[repique]] trotzdem vor dem Ausspielen der "
             "Vorhand.",
-            "Um der Bequemlichkeit See also:willen beendet die ältere Hand seine Berechnung, "
+            "Um der Bequemlichkeit willen beendet die ältere Hand seine Berechnung, "
             "bevor das jüngere anfängt.",
             "paragraph ‘Pique’",
             "Absatz „Pique“",
@@ -968,7 +968,7 @@ RECKONING = Section(
             "Reihenfolge des Sprechens, wie es die Quelle sagt.",
             "Die Kerben jedoch ob gebildet durch das Älteste oder die jüngere Hand im folgenden "
             "Auftrag aufnahmefähig seien Sie: (1) Cartes blanches; (2) Punkt; (3) "
-            "Reihenfolgen; (4) quatorzes und Trios; (See also:5) Punkte gebildet im Spiel; (6) "
+            "Reihenfolgen; (4) quatorzes und Trios; (5) Punkte gebildet im Spiel; (6) "
             "die Karten.",
             "paragraph ‘Pique’",
             "Absatz „Pique“",
@@ -1146,7 +1146,7 @@ TIES = Section(
             "follow Cavendish: two more deals, then a draw.",
             "Die Übersetzung verliert die Partie ganz und sagt daher nichts über Gleichstand. "
             "Wir folgen Cavendish: zwei weitere Spiele, dann unentschieden.",
-            "Piquet, das auf diese See also:Art gespielt wird, wird See also:Rubicon Piquet "
+            "Piquet, das auf diese Art gespielt wird, wird Rubicon Piquet "
             "genannt.",
             "the opening",
             "der Anfang",
@@ -1176,7 +1176,7 @@ PARTIE = Section(
             "Die Übersetzung lässt die Partie und ihre Zahlen ganz aus; sie sagt nur, dass das "
             "so gespielte Spiel „Rubicon Piquet“ heißt. Sechs Spiele, den Zuschlag von 100 und den "
             "Rubikon von 100 nehmen wir aus dem englischen Original.",
-            "Piquet, das auf diese See also:Art gespielt wird, wird See also:Rubicon Piquet genannt.",
+            "Piquet, das auf diese Art gespielt wird, wird Rubicon Piquet genannt.",
             "the opening",
             "der Anfang",
         ),
@@ -1256,7 +1256,7 @@ PENALTIES = Section(
             "Wer wegen einer Strafe nichts aus der Hand zählen darf, erleidet kein Pique oder "
             "Repique, wenn er Karten hält, die zuerst gezählt hätten: wir behalten die Regel, "
             "auch wenn hier keine Strafe vorkommen kann.",
-            "Ein Spieler, der nichts daß Hand berechnet, da eine See also:Strafe nicht ist, "
+            "Ein Spieler, der nichts daß Hand berechnet, da eine Strafe nicht ist, "
             "piqued oder repiqued, wenn er irgendwelche Karten hält, die, aber für die Strafe, "
             "berechnet haben würden, bevor sein Gegner dreißig erreichte.",
             "paragraph ‘Repique’",
