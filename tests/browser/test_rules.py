@@ -67,9 +67,15 @@ def test_the_besik_page_and_the_index_fit_360_px(browser: Any, live_server: Any,
     page = context.new_page()
     page.set_default_timeout(10_000)
     try:
-        for url in ("/rules/", "/rules/besik/"):
+        for url in ("/rules/", "/rules/besik/", "/rules/piquet/"):
             page.goto(url)
             assert page.evaluate("document.documentElement.scrollWidth") <= 360, url
+            # no table scrolls sideways inside its box either (its caption would be cut off)
+            cut = page.evaluate(
+                "[...document.querySelectorAll('.rules-table-wrap')]"
+                ".filter(w => w.scrollWidth > w.clientWidth + 1).length"
+            )
+            assert cut == 0, url
         page.goto("/rules/besik/#end-play")
         expect(page.locator("#end-play")).to_be_visible()
         assert _in_view(page, "#end-play-title", 740)
