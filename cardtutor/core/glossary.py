@@ -238,6 +238,24 @@ TERMS: tuple[Term, ...] = (
         ((P, "exchange"),), also=("discard", "Ablage", "ablegen", "kaufen"),
     ),
     Term(
+        "cut-for-deal", "cards", "cut for deal", "Abheben (um das Geben)",
+        "Before the first deal each player lifts part of the pack and shows its bottom card; the higher card chooses who deals first.",
+        "Vor dem ersten Spiel hebt jeder einen Teil der Karten ab und zeigt die unterste; die höhere Karte wählt, wer zuerst gibt.",
+        ((P, "deal"),), also=("cut", "abheben", "Abhebe"),
+    ),
+    Term(
+        "card-value", "piquet", "card value (for the point)", "Kartenwert (für den Point)",
+        "What a card counts when two points of equal length are compared: ace 11, king, queen, jack and ten 10, the others their face value (the number of their pips).",
+        "Was eine Karte zählt, wenn zwei gleich lange Points verglichen werden: As 11, König, Dame, Bube und Zehn je 10, die übrigen ihren Zahlenwert (die Zahl ihrer Farbzeichen).",
+        ((P, "point"),), also=("pips", "pip total", "face value", "Zahlenwert", "Augenzahl"),
+    ),
+    Term(
+        "guard", "cards", "guard", "Deckung",
+        "A small card kept beside a high one of the same suit, so the high card is not forced out early (a king with one small card is guarded against the ace).",
+        "Eine kleine Karte, die man zu einer hohen derselben Farbe behält, damit die hohe nicht vorzeitig fallen muss (ein König mit einer kleinen Karte ist gegen das As gedeckt).",
+        ((P, "play"),), also=("guarded", "gedeckt", "blank", "blanke Karte"),
+    ),
+    Term(
         "point", "piquet", "point", "Point (Rummel)",
         "The longest suit, at equal length the higher pip total; the better point scores 1 per card.",
         "Die längste Farbe, bei gleicher Länge der höhere Kartenwert; der bessere Point zählt 1 je Karte.",

@@ -302,10 +302,10 @@ CARDS_ORDER = Section(
         ),
         P(
             "For the [[point]] the cards are counted: the ace 11, king, queen, jack and ten 10 "
-            "each, the others their face value. The king, queen and jack are the "
+            "each, the others their [[card-value|face value]]. The king, queen and jack are the "
             "[[court-cards]]; the ten counts like them but is not one.",
             "Für den [[point|Point]] werden die Karten gezählt: das As 11, König, Dame, Bube und Zehn "
-            "je 10, die anderen ihren Zahlenwert. König, Dame und Bube sind die "
+            "je 10, die anderen ihren [[card-value|Zahlenwert]]. König, Dame und Bube sind die "
             "[[court-cards|Bilder]]; die Zehn zählt wie sie, ist aber keines.",
         ),
         CARD_TABLE,
@@ -327,11 +327,11 @@ DEAL = Section(
     T("The deal", "Das Geben"),
     (
         P(
-            "The players cut for deal; the higher card chooses, and usually chooses to deal "
+            "The players [[cut-for-deal|cut for deal]]; the higher card chooses, and usually chooses to deal "
             "first. After that the deal alternates, so that each deals three times in a "
             "[[partie]]. The [[dealer]] is the [[younger-hand]]; his opponent is the "
             "[[elder-hand]], who has the advantage of taking more cards and of leading.",
-            "Die Spieler heben um das Geben ab; die höhere Karte wählt und wählt meist, zuerst "
+            "Die Spieler [[cut-for-deal|heben um das Geben ab]]; die höhere Karte wählt und wählt meist, zuerst "
             "zu geben. Danach wechselt das Geben, so dass jeder in einer [[partie]] dreimal "
             "gibt. Der [[dealer|Geber]] ist die [[younger-hand|Hinterhand]], sein Gegner die "
             "[[elder-hand|Vorhand]], die mehr Karten kaufen darf und ausspielt.",
@@ -1315,10 +1315,10 @@ STRATEGY_GUARDS = Section(
     T("Keeping guards", "Deckung behalten"),
     (
         P(
-            "When the opponent runs a long suit, keep the cards that sit over his: the source's "
+            "When the opponent runs a long suit, keep the [[guard|guards]]: the cards that sit over his: the source's "
             "A, “keeping ace, knave” of spades, throws his small spades to B's clubs, and wins "
             "the last two tricks.",
-            "Wenn der Gegner eine lange Farbe abspielt, behält man die Karten, die über seinen "
+            "Wenn der Gegner eine lange Farbe abspielt, behält man die [[guard|Deckung]]: die Karten, die über seinen "
             "sitzen: A in der Quelle behält As und Bube in Pik, wirft seine kleinen Pik zu den "
             "Kreuz von B ab und macht die letzten zwei Stiche.",
         ),
