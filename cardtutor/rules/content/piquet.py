@@ -1146,8 +1146,7 @@ TIES = Section(
             "follow Cavendish: two more deals, then a draw.",
             "Die Übersetzung verliert die Partie ganz und sagt daher nichts über Gleichstand. "
             "Wir folgen Cavendish: zwei weitere Spiele, dann unentschieden.",
-            "Piquet, das auf diese Art gespielt wird, wird Rubicon Piquet "
-            "genannt.",
+            "Piquet, das auf diese Art gespielt wird, wird Rubicon Piquet genannt.",
             "the opening",
             "der Anfang",
         ),
