@@ -570,9 +570,10 @@ def _play_until_the_computer_answers_a_card(client: Client, url: str) -> str:
         text = client.post(url + "move/", data, headers={"HX-Request": "true"}).content.decode()
         game = _game(url)
         position = _position(game)
-        if position.state.phase.value == "play" and data.get("type") == "choice":
-            if 'class="table-frames"' in text:
-                return text
+        last = service.undo_point(position, tuple(game.learner_seats))
+        played = last is not None and position.actions[last].to_json().get("type") == "play"
+        if played and 'class="table-frames"' in text:  # his card, then the computer's moves
+            return text
     raise AssertionError("no card of the learner's was answered by the computer")
 
 
