@@ -344,3 +344,12 @@ def test_the_solvers_verdict_on_trick_25() -> None:
     assert sol.best == (ace,)
     assert f["loss"] == sol.value(ace) - sol.value(seven) > 0
     assert shown("low-trick").facts == {"led": 3, "trumps": 2}
+
+
+def test_the_cards_section_shows_the_ten_beating_the_king_with_its_augen() -> None:
+    """RULES.md §3: rank A 10 K D B 9 8 7, Augen 10 for a ten and 4 for a king."""
+    from cardtutor.rules.content import besik_examples
+
+    shown = besik_examples.ex_ten_beats_king()
+    assert shown.facts == {"winner": 1, "augen": 14}
+    assert "14" in shown.lines[1].en and "14" in shown.lines[1].de

@@ -318,3 +318,14 @@ def test_a_tie_calls_for_two_more_deals_and_then_a_draw() -> None:
     played = piquet_examples.play_tied_partie()
     assert sum(d[0] for d in played.deals[:6]) == sum(d[1] for d in played.deals[:6]) == f["six"]
     assert [e.msg.key for e in played.events] == ["piquet.info.tied", "piquet.info.drawn"]
+
+
+def test_saying_the_score_follows_the_source_s_deal_to_its_written_totals() -> None:
+    """The Example ends A 28, B 23 (RULES.md §2); the totals said aloud rise with each score."""
+    from cardtutor.rules.content import piquet_examples
+
+    shown = piquet_examples.build_running_score()
+    assert shown.facts == {"A": 28, "B": 23}
+    said = [line.en for line in shown.lines[:-1]]
+    assert said[0].endswith("A says: “5.”") and "B says: “14.”" in said[3]
+    assert "A 28, B 23" in shown.lines[-1].en and "A 28, B 23" in shown.lines[-1].de

@@ -286,6 +286,11 @@ CARDS = Section(
             )
         ),
         AUGEN_TABLE,
+        Example(
+            "ten-beats-king",
+            T("The ten beats the king", "Die Zehn sticht den König"),
+            ex.ex_ten_beats_king,
+        ),
     ),
 )
 

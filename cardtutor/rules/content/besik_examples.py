@@ -1533,3 +1533,28 @@ def ex_low_trick() -> Shown:
         ),
         facts={"led": AUGEN[led.uid], "trumps": len(trumps)},
     )
+
+
+def ex_ten_beats_king() -> Shown:
+    """The cards' order and their Augen at work: one trick, the engine's winner and count."""
+    lead, reply = "KS#1", "10S#1"
+    state, events = one_trick(lead, reply)
+    winner = state.seat_to_act or ""
+    pile = pcs(f"{lead} {reply}")
+    augen = sum(AUGEN[c.uid] for c in pile)
+    told = said(events[-1].msg)
+    return Shown(
+        rows=(row("A leads, B plays", "A spielt auf, B gibt zu", pile),),
+        lines=(
+            told,
+            Text(
+                f"{winner} wins the trick: the ten ranks above the king. The two cards are worth "
+                f"{augen} Augen to {winner} at the end of the deal "
+                f"({AUGEN[pile[1].uid]} for the ten, {AUGEN[pile[0].uid]} for the king).",
+                f"{winner} macht den Stich: die Zehn steht über dem König. Die beiden Karten "
+                f"bringen {winner} am Ende des Spiels {augen} Augen "
+                f"({AUGEN[pile[1].uid]} für die Zehn, {AUGEN[pile[0].uid]} für den König).",
+            ),
+        ),
+        facts={"winner": state.seat_index(winner), "augen": augen},
+    )

@@ -849,6 +849,12 @@ RUNNING_SCORE = Section(
             "on the score",
             "zur Zählung",
         ),
+        X(
+            "running-score",
+            "The totals said aloud in the source's deal",
+            "Die angesagten Stände im Spiel der Quelle",
+            ex.build_running_score,
+        ),
     ),
 )
 

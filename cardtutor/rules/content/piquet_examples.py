@@ -1400,3 +1400,27 @@ def build_tie() -> Shown:
             "settled": int(p.settlement is not None),
         },
     )
+
+
+def build_running_score() -> Shown:
+    """The totals each player says as the source's deal goes on, and what is written down."""
+    run = cavendish()
+    scores = [e for e in run.events if e.is_score and e.seat in ("A", "B")]
+    lines = []
+    for e in scores[:8]:
+        total = e.totals.get(e.seat or "", 0)
+        lines.append(
+            Text(
+                f"{e.msg.render('en')} {e.seat} says: “{total}.”",
+                f"{e.msg.render('de')} {e.seat} sagt: „{total}.“",
+            )
+        )
+    last = scores[-1].totals
+    lines.append(
+        Text(
+            f"… and so on to the end of the deal. Written down: A {last['A']}, B {last['B']}.",
+            f"… und so fort bis zum Ende des Spiels. Aufgeschrieben wird: A {last['A']}, "
+            f"B {last['B']}.",
+        )
+    )
+    return Shown(rows=(), lines=tuple(lines), facts={"A": last["A"], "B": last["B"]})
