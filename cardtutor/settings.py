@@ -102,8 +102,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # Compresses HTML and JSON; Django's GZip adds random padding against BREACH.
-    "django.middleware.gzip.GZipMiddleware",
+    # Compresses HTML and JSON (Django's GZip at a faster level; random padding against BREACH).
+    "cardtutor.core.compression.PageGZipMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
