@@ -83,3 +83,50 @@ def test_engine_messages_use_card_players_words() -> None:
         if key.startswith("piquet.") and re.search(r"stech|sticht|stoch", de, re.I):
             problems.append((key, de))
     assert problems == []
+
+
+GETTEXT = {
+    "_", "gettext", "gettext_lazy", "ngettext", "ngettext_lazy", "pgettext", "pgettext_lazy",
+    "npgettext", "npgettext_lazy",
+}  # fmt: skip
+
+
+def _gettext_calls() -> list[tuple[str, int, str, bool]]:
+    """Every gettext call with a literal message in the site's Python code:
+    (file, line, msgid, whether it stands inside an f-string)."""
+    import ast
+
+    calls: list[tuple[str, int, str, bool]] = []
+    root = PO.parent.parent.parent.parent / "cardtutor"
+    for path in sorted(root.rglob("*.py")):
+        if "engine" in path.parts or "migrations" in path.parts:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        inside: set[int] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.JoinedStr):
+                inside |= {id(n) for n in ast.walk(node)}
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+                continue
+            if node.func.id not in GETTEXT or not node.args:
+                continue
+            index = 1 if node.func.id.startswith(("pgettext", "npgettext")) else 0
+            if len(node.args) <= index:
+                continue
+            arg = node.args[index]
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                calls.append((str(path), node.lineno, arg.value, id(node) in inside))
+    return calls
+
+
+def test_every_message_in_the_code_is_in_the_german_catalogue() -> None:
+    """A message the extractor cannot see (written inside an f-string) or that is missing from
+    the catalogue would show in English on a German page."""
+    calls = _gettext_calls()
+    assert len(calls) > 100
+    hidden = [f"{f}:{n}: {m!r}" for f, n, m, in_fstring in calls if in_fstring]
+    assert not hidden, "gettext inside an f-string is not extracted:\n" + "\n".join(hidden)
+    catalogue = {e.msgid: e for e in polib.pofile(str(PO))}
+    missing = [f"{f}:{n}: {m!r}" for f, n, m, _ in calls if m not in catalogue]
+    assert not missing, "not in the German catalogue:\n" + "\n".join(missing)

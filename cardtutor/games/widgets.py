@@ -26,6 +26,25 @@ def _e(value: object) -> str:
     return escape(str(value))
 
 
+def _texts() -> dict[str, str]:
+    """The table's fixed words in the active language (outside the f-strings, where the
+    message extractor finds them)."""
+    return {
+        "deal": _("Deal"),
+        "declared_melds": _("Declared melds"),
+        "game_total": _("Game total"),
+        "known_to_you": _("Known to you (shown in declarations)"),
+        "no_card_played_yet": _("No card played yet"),
+        "the_last_trick": _("The last trick"),
+        "the_trick": _("The trick"),
+        "this_deal": _("This deal"),
+        "turned_up": _("Turned up"),
+        "your_declared_melds": _("Your declared melds"),
+        "to_play": _("to play"),
+        "your_move": _("your move"),
+    }
+
+
 def _cards(cards: Sequence[Any], lang: str, size: str, label: str = "", cls: str = "hand") -> str:
     items = "".join(f"<li>{card_svg(c, lang, size=size)}</li>" for c in cards)
     aria = f' aria-label="{_e(label)}"' if label else ""
@@ -47,8 +66,9 @@ def _tricks_won(n: int) -> str:
 def other_seat_html(hand: Mapping[str, Any], lang: str) -> str:
     """A computer's (or the partner's) seat: name, counts, declared melds, the cards the
     learner knows of (shown in declarations), the rest face down."""
+    w = _texts()
     turn = " is-turn" if hand["is_turn"] else ""
-    badge = f' <span class="turn-badge">{_e(_("to play"))}</span>' if hand["is_turn"] else ""
+    badge = f' <span class="turn-badge">{_e(w["to_play"])}</span>' if hand["is_turn"] else ""
     count = ngettext("%(counter)s card", "%(counter)s cards", hand["count"]) % {
         "counter": hand["count"]
     }
@@ -58,10 +78,10 @@ def other_seat_html(hand: Mapping[str, Any], lang: str) -> str:
         f'<p class="seat-meta">{_e(count)} · {_e(_tricks_won(hand["tricks_won"]))}</p>',
     ]
     if hand["declared"]:
-        parts.append(f'<p class="zone-label">{_e(_("Declared melds"))}</p>')
+        parts.append(f'<p class="zone-label">{_e(w["declared_melds"])}</p>')
         parts.append(_cards(hand["declared"], lang, "sm", cls="hand declared-row"))
     if hand["cards"]:
-        parts.append(f'<p class="zone-label">{_e(_("Known to you (shown in declarations)"))}</p>')
+        parts.append(f'<p class="zone-label">{_e(w["known_to_you"])}</p>')
         parts.append(_cards(hand["cards"], lang, "sm"))
     backs = len(hand["backs"])
     if backs:
@@ -77,15 +97,16 @@ def other_seat_html(hand: Mapping[str, Any], lang: str) -> str:
 def learner_seat_html(hand: Mapping[str, Any], show_hand: bool, lang: str) -> str:
     """The learner's seat at the bottom; his hand is drawn here unless it is his move (the
     move form shows it then, as buttons)."""
+    w = _texts()
     turn = " is-turn" if hand["is_turn"] else ""
-    badge = f' <span class="turn-badge">{_e(_("your move"))}</span>' if hand["is_turn"] else ""
+    badge = f' <span class="turn-badge">{_e(w["your_move"])}</span>' if hand["is_turn"] else ""
     parts = [
         f'<div class="game-seat game-seat--bottom{turn}" data-seat="{_e(hand["seat"])}">',
         f"<h3>{_e(hand['label'])}{badge}</h3>",
         f'<p class="seat-meta">{_e(_tricks_won(hand["tricks_won"]))}</p>',
     ]
     if hand["declared"]:
-        parts.append(f'<p class="zone-label">{_e(_("Your declared melds"))}</p>')
+        parts.append(f'<p class="zone-label">{_e(w["your_declared_melds"])}</p>')
         parts.append(_cards(hand["declared"], lang, "sm", cls="hand declared-row"))
     if show_hand:
         parts.append(_cards(hand["cards"], lang, "md", label=_("Your hand")))
@@ -96,6 +117,7 @@ def learner_seat_html(hand: Mapping[str, Any], show_hand: bool, lang: str) -> st
 def middle_html(table: Mapping[str, Any], frames: Sequence[Mapping[str, Any]], lang: str) -> str:
     """The middle of the table: the trick (or the last one), the deal's facts; before them,
     the moves since the learner's, one after another (CSS; see games.css)."""
+    w = _texts()
     middle = table["middle"]
     parts = []
     if frames:
@@ -117,17 +139,17 @@ def middle_html(table: Mapping[str, Any], frames: Sequence[Mapping[str, Any]], l
         cls = "game-middle"
     parts.append('<div class="middle-now">')
     if middle.get("trick"):
-        parts.append(f'<p class="zone-label">{_e(_("The trick"))}</p>')
+        parts.append(f'<p class="zone-label">{_e(w["the_trick"])}</p>')
         parts.append(_trick(middle["trick"], lang, "md", False))
     elif middle.get("last_trick"):
         winner = ""
         if middle.get("last_winner"):
             made = _("%(seat)s made it") % {"seat": middle["last_winner"]}
             winner = f" · {_e(made)}"
-        parts.append(f'<p class="zone-label">{_e(_("The last trick"))}{winner}</p>')
+        parts.append(f'<p class="zone-label">{_e(w["the_last_trick"])}{winner}</p>')
         parts.append(_trick(middle["last_trick"], lang, "sm", True))
     else:
-        parts.append(f'<p class="zone-label">{_e(_("No card played yet"))}</p>')
+        parts.append(f'<p class="zone-label">{_e(w["no_card_played_yet"])}</p>')
     if table["game"] == "piquet":
         deal = _("Deal %(n)s of the partie") % {"n": middle["deal_number"]}
         elder = _("%(seat)s is elder") % {"seat": middle["elder"]}
@@ -140,7 +162,7 @@ def middle_html(table: Mapping[str, Any], frames: Sequence[Mapping[str, Any]], l
         if middle.get("up_card"):
             up = (
                 f'<figure class="up-card">{card_svg(middle["up_card"], lang, size="sm")}'
-                f"<figcaption>{_e(_('Turned up'))}</figcaption></figure>"
+                f"<figcaption>{_e(w['turned_up'])}</figcaption></figure>"
             )
         deal = _("Deal %(n)s") % {"n": middle["deal_number"]}
         talon = ngettext(
@@ -200,6 +222,7 @@ def card_buttons_html(cards: Sequence[Mapping[str, Any]], lang: str) -> SafeStri
 def score_html(score: Mapping[str, Any], ledger: Sequence[Mapping[str, Any]]) -> SafeString:
     """The running score table, the ledger of this deal's points (each with its rule), and
     the past deals."""
+    w = _texts()
     parties = "".join(f'<th scope="col">{_e(p)}</th>' for p in score["parties"])
 
     def cells(values: Sequence[Any]) -> str:
@@ -213,8 +236,8 @@ def score_html(score: Mapping[str, Any], ledger: Sequence[Mapping[str, Any]]) ->
         '<table class="score-table">',
         f'<thead><tr><th scope="col">{_e(deal_head)}</th>{parties}</tr></thead>',
         f"<tbody>{rows}",
-        f'<tr class="score-total"><th scope="row">{_e(_("This deal"))}</th>{cells(score["deal"])}</tr>',
-        f'<tr class="score-total"><th scope="row">{_e(_("Game total"))}</th>{cells(score["game"])}</tr>',
+        f'<tr class="score-total"><th scope="row">{_e(w["this_deal"])}</th>{cells(score["deal"])}</tr>',
+        f'<tr class="score-total"><th scope="row">{_e(w["game_total"])}</th>{cells(score["game"])}</tr>',
         "</tbody></table>",
     ]
     if ledger:
@@ -246,7 +269,7 @@ def score_html(score: Mapping[str, Any], ledger: Sequence[Mapping[str, Any]]) ->
         opened = " open" if score.get("over") else ""
         parts.append(
             f'<details class="past-deals"{opened}><summary>{_e(played)}</summary>'
-            f'<table class="score-table"><thead><tr><th scope="col">{_e(_("Deal"))}</th>'
+            f'<table class="score-table"><thead><tr><th scope="col">{_e(w["deal"])}</th>'
             f"{parties}</tr></thead><tbody>{past}</tbody></table></details>"
         )
     return mark_safe("\n".join(parts))  # noqa: S308 (every value escaped)

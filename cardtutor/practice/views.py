@@ -320,7 +320,8 @@ def _page(
     title = context["drill_title"]
     head = drill_head_html(title, context["drill_url"], int(the_item.level), lang)
     main = item_main_html(head, context["prompt"], context["shows_html"], answer_area)
-    page_title = f"{title} · {_('Practice')}"
+    practice = _("Practice")
+    page_title = f"{title} · {practice}"
     return HttpResponse(
         page_in_shell(request, page_title, main, csrf_token=csrf_token), status=status
     )

@@ -196,19 +196,25 @@ def drill_head_html(title: str, drill_url: str, level: int, lang: str) -> str:
     for every item of a drill, level and language (``lang`` is part of the cache key)."""
     names = {1: _("easy"), 2: _("medium"), 3: _("hard")}
     current = {1: _("Level: easy"), 2: _("Level: medium"), 3: _("Level: hard")}[level]
+    here, practice, another, question = (
+        _("You are here"),
+        _("Practice"),
+        _("Another level:"),
+        _("The question"),
+    )
     others = "\n    ".join(
         f'<a href="{_e(drill_url)}?level={n}">{names[n]}</a>' for n in (1, 2, 3) if n != level
     )
-    return f"""<nav class="breadcrumbs" aria-label="{_e(_("You are here"))}"><a href="{_e(reverse("practice:index"))}">{_e(_("Practice"))}</a> › <a href="{_e(drill_url)}?level={level}">{_e(title)}</a></nav>
+    return f"""<nav class="breadcrumbs" aria-label="{_e(here)}"><a href="{_e(reverse("practice:index"))}">{_e(practice)}</a> › <a href="{_e(drill_url)}?level={level}">{_e(title)}</a></nav>
 <header class="drill-header">
   <h1>{_e(title)}</h1>
   <p class="drill-level">{_e(current)}
-    · <span class="drill-level-links">{_e(_("Another level:"))}
+    · <span class="drill-level-links">{_e(another)}
     {others}</span>
   </p>
 </header>
 <section class="drill-question" aria-labelledby="question-heading">
-  <h2 id="question-heading" class="visually-hidden">{_e(_("The question"))}</h2>
+  <h2 id="question-heading" class="visually-hidden">{_e(question)}</h2>
 """
 
 
@@ -232,11 +238,11 @@ def answer_area_html(
     notice_html = f'<p class="drill-notice" role="status">{_e(notice)}</p>' if notice else ""
     described = ' aria-describedby="answer-error"' if error else ""
     token_html = f'<input type="hidden" name="token" value="{_e(token)}">' if token else ""
+    check = _("Check my answer")
     button = (
-        ""
-        if answered
-        else f'<button type="submit" class="primary-button">{_e(_("Check my answer"))}</button>'
+        "" if answered else f'<button type="submit" class="primary-button">{_e(check)}</button>'
     )
+
     where = _e(path)
     return mark_safe(  # noqa: S308 (every value escaped; fields and verdict are widgets)
         f"""<div id="answer-area" class="answer-area">
