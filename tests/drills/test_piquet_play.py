@@ -728,3 +728,29 @@ def test_the_drill_is_registered_after_the_exchange() -> None:
     assert keys.index("piquet.play") == keys.index("piquet.exchange") + 1
     item = DRILL.item("1", Level.MEDIUM)
     assert {s.kind for s in item.shows} <= {ShowKind.TEXT, ShowKind.CARDS, ShowKind.TABLE}
+
+
+def test_an_item_of_a_stored_position_is_worked_out_once_and_keeps_its_own_seed() -> None:
+    """Items are kept per stored position and level; two seeds that land on one position give
+    the same question, each with its own seed (the address it is answered at)."""
+    from cardtutor.engine.drills import DRILLS, Level
+    from cardtutor.engine.drills.piquet_play import _position_item
+
+    drill = DRILLS["piquet.play"]
+    seen: dict[tuple[str, int], str] = {}
+    for n in range(400):
+        item = drill.item(str(n), Level.MEDIUM)
+        key = (str(item.question["group"]), int(item.question["index"]))
+        assert item.seed == str(n)
+        if key in seen:
+            other = drill.item(seen[key], Level.MEDIUM)
+            assert other.shows == item.shows and other.fields == item.fields
+            assert (
+                drill.check(item, item.fields[0].cards[0]).correct
+                == drill.check(other, other.fields[0].cards[0]).correct
+            )
+            break
+        seen[key] = str(n)
+    else:
+        raise AssertionError("no two seeds met on one position")
+    assert _position_item.cache_info().hits >= 1

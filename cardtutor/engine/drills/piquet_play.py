@@ -34,6 +34,7 @@ of the worked example (Cavendish's) where one card is clearly best.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Mapping, Sequence
 from importlib import resources
@@ -312,6 +313,14 @@ def _state(group: str, index: int) -> State:
     return replay_position(pool()[group][index])
 
 
+@functools.lru_cache(maxsize=1024)
+def _position_item(drill: PlayDrill, level: Level, group: str, index: int) -> Item:
+    """The question for a stored position (its seed filled in by the caller): everything in it
+    follows from the position and the level, and the pool is a few hundred positions, so each
+    is worked out once per process (the tables, the declarations, the legal cards)."""
+    return drill._item("", level, group, index)
+
+
 def state_of(item: Item) -> State:
     """The engine state of an item's position (all-seeing: never rendered as such)."""
     return _state(str(item.question["group"]), int(item.question["index"]))
@@ -376,7 +385,7 @@ class PlayDrill:
                 case = rng.choice(CASES)
             group = f"{case or 'plain'}/{int(level)}"
             index = rng.randrange(len(pool()[group]))
-        return self._item(seed, level, group, index)
+        return dataclasses.replace(_position_item(self, level, group, index), seed=seed)
 
     def _item(self, seed: str, level: Level, group: str, index: int) -> Item:
         record = pool()[group][index]
