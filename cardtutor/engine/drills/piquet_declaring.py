@@ -451,6 +451,14 @@ class Sink:
         )
 
 
+@functools.lru_cache(maxsize=2048)
+def _settled(deal: PiquetDeal, elder: tuple[int, int, int] | None) -> Settlement:
+    """:func:`settle` for elder's claims (honest ones for ``None``), kept: an item judges
+    every declaration it offers against the same deal, and each judgement settles the deal
+    in full and with the sunk claim (a pure function of its arguments)."""
+    return settle(deal, elder=elder)
+
+
 def judge(deal: PiquetDeal, cat: int, sunk: int) -> Sink:
     """Judge elder's declaring ``sunk`` (a legal claim of his hand) in ``cat``.
 
@@ -458,10 +466,10 @@ def judge(deal: PiquetDeal, cat: int, sunk: int) -> Sink:
     >>> s.cost, s.safe, s.actual, s.worth
     (3, False, 0, False)
     """
-    full_claims = settle(deal).claims[0]
+    full_s = _settled(deal, None)
+    full_claims = full_s.claims[0]
     full = full_claims[cat]
-    full_s = settle(deal, elder=full_claims)
-    sunk_s = settle(deal, elder=_replace(full_claims, cat, sunk))
+    sunk_s = _settled(deal, _replace(full_claims, cat, sunk))
     if best_value(cat, sunk) == best_value(cat, full):
         safe = True
     else:
