@@ -63,23 +63,38 @@ def _tricks_won(n: int) -> str:
     return ngettext("%(counter)s trick won", "%(counter)s tricks won", n) % {"counter": n}
 
 
+def _seat_start(hand: Mapping[str, Any], where: str, badge_word: str, meta: str) -> list[str]:
+    """A seat's opening: its box (marked when it is to play), name with the badge, one line of
+    counts."""
+    turn = " is-turn" if hand["is_turn"] else ""
+    badge = f' <span class="turn-badge">{_e(badge_word)}</span>' if hand["is_turn"] else ""
+    return [
+        f'<div class="game-seat game-seat--{_e(where)}{turn}" data-seat="{_e(hand["seat"])}">',
+        f"<h3>{_e(hand['label'])}{badge}</h3>",
+        f'<p class="seat-meta">{_e(meta)}</p>',
+    ]
+
+
+def _declared(hand: Mapping[str, Any], label: str, lang: str) -> list[str]:
+    """The seat's declared melds, face up (Besik), under their label; nothing without any."""
+    if not hand["declared"]:
+        return []
+    return [
+        f'<p class="zone-label">{_e(label)}</p>',
+        _cards(hand["declared"], lang, "sm", cls="hand declared-row"),
+    ]
+
+
 def other_seat_html(hand: Mapping[str, Any], lang: str) -> str:
     """A computer's (or the partner's) seat: name, counts, declared melds, the cards the
     learner knows of (shown in declarations), the rest face down."""
     w = _texts()
-    turn = " is-turn" if hand["is_turn"] else ""
-    badge = f' <span class="turn-badge">{_e(w["to_play"])}</span>' if hand["is_turn"] else ""
     count = ngettext("%(counter)s card", "%(counter)s cards", hand["count"]) % {
         "counter": hand["count"]
     }
-    parts = [
-        f'<div class="game-seat game-seat--{_e(hand["where"])}{turn}" data-seat="{_e(hand["seat"])}">',
-        f"<h3>{_e(hand['label'])}{badge}</h3>",
-        f'<p class="seat-meta">{_e(count)} · {_e(_tricks_won(hand["tricks_won"]))}</p>',
-    ]
-    if hand["declared"]:
-        parts.append(f'<p class="zone-label">{_e(w["declared_melds"])}</p>')
-        parts.append(_cards(hand["declared"], lang, "sm", cls="hand declared-row"))
+    meta = f"{count} · {_tricks_won(hand['tricks_won'])}"
+    parts = _seat_start(hand, hand["where"], w["to_play"], meta)
+    parts += _declared(hand, w["declared_melds"], lang)
     if hand["cards"]:
         parts.append(f'<p class="zone-label">{_e(w["known_to_you"])}</p>')
         parts.append(_cards(hand["cards"], lang, "sm"))
@@ -98,16 +113,8 @@ def learner_seat_html(hand: Mapping[str, Any], show_hand: bool, lang: str) -> st
     """The learner's seat at the bottom; his hand is drawn here unless it is his move (the
     move form shows it then, as buttons)."""
     w = _texts()
-    turn = " is-turn" if hand["is_turn"] else ""
-    badge = f' <span class="turn-badge">{_e(w["your_move"])}</span>' if hand["is_turn"] else ""
-    parts = [
-        f'<div class="game-seat game-seat--bottom{turn}" data-seat="{_e(hand["seat"])}">',
-        f"<h3>{_e(hand['label'])}{badge}</h3>",
-        f'<p class="seat-meta">{_e(_tricks_won(hand["tricks_won"]))}</p>',
-    ]
-    if hand["declared"]:
-        parts.append(f'<p class="zone-label">{_e(w["your_declared_melds"])}</p>')
-        parts.append(_cards(hand["declared"], lang, "sm", cls="hand declared-row"))
+    parts = _seat_start(hand, "bottom", w["your_move"], _tricks_won(hand["tricks_won"]))
+    parts += _declared(hand, w["your_declared_melds"], lang)
     if show_hand:
         parts.append(_cards(hand["cards"], lang, "md", label=_("Your hand")))
     parts.append("</div>")
