@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from cardtutor.engine.text import Msg
-from cardtutor.games.service import Position, is_deal_action, is_decision
+from cardtutor.games.service import Position, is_deal_action, undo_point
 from cardtutor.replays.presentation import category_label, rule_url
 from cardtutor.replays.table import sort_hand
 
@@ -125,12 +125,8 @@ def frames(
 
     The page shows them one after another before the table as it stands, so the learner sees
     each computer move on the table, not only in the list."""
-    start = 0
-    for index in range(len(position.actions) - 1, -1, -1):
-        if is_decision(position.actions[index], learner):
-            start = index
-            break
-    else:
+    start = undo_point(position, learner)  # the learner's last decision
+    if start is None:
         return []
     last = len(position.actions) - 1
     for index in range(last, start, -1):
@@ -188,11 +184,8 @@ def score(position: Position, lang: str) -> dict[str, Any]:
 
 def recent(position: Position, seat: str, learner: Sequence[str], lang: str) -> list[str]:
     """What happened since the learner's last decision (his own move first), as ``seat`` saw it."""
-    start = 0
-    for index in range(len(position.actions) - 1, -1, -1):
-        if is_decision(position.actions[index], learner):
-            start = index + 1
-            break
+    cut = undo_point(position, learner)  # the learner's last decision
+    start = 0 if cut is None else cut + 1
     lines: list[str] = []
     engine = position.engine
     for events in position.events[start:]:

@@ -217,7 +217,8 @@ def page_in_shell(
     nothing of them can be cached: Django's template engine cost them more than the rest of
     the request. Same parts, same escaping as the tags; the sprite joined in as bytes.
     """
-    parts = site_parts(get_language() or "en", nav_section(request), four_colour_deck(request))
+    four_colour = four_colour_deck(request)
+    parts = site_parts(get_language() or "en", nav_section(request), four_colour)
     html = "".join(
         (
             parts["start"],
@@ -228,7 +229,7 @@ def page_in_shell(
             _body(
                 parts,
                 csrf_token or get_token(request),
-                four_colour_deck(request),
+                four_colour,
                 request.get_full_path(),
                 getattr(request, "user", None),
                 True,
