@@ -14,6 +14,7 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from cardtutor.engine.drills import DRILLS, Level
 from cardtutor.practice import progress, tokens
@@ -273,10 +274,11 @@ def test_progress_page_shows_attempts_accuracy_streak_and_weak_rules() -> None:
 def test_a_wrong_item_comes_back_for_review_when_its_box_is_due() -> None:
     client = Client()
     token = serve(client)
+    answered_at = timezone.now()
     client.post(item_url(), {**wrong_answer(), "token": token})
     record = record_of(client)
-    assert progress.due_reviews(record, progress._when(record["review"][0]["added"])) == []
-    later = progress._when(record["review"][0]["added"]) + timedelta(minutes=11)
+    assert progress.due_reviews(record, answered_at + timedelta(minutes=9)) == []
+    later = answered_at + timedelta(minutes=11)
     due = progress.due_reviews(record, later)
     assert [(r.drill, r.seed, r.level) for r in due] == [(DRILL.key, SEED, 2)]
     # once it is due, the practice page and the home page offer it again

@@ -16,10 +16,12 @@ of the record are tested without a request:
 
 A dict rather than database rows: the record is read and written whole on every answer, merges
 as a whole, and must work for visitors without an account (the session); the account's row is
-locked while it changes (see :mod:`cardtutor.practice.store`). So it is kept small: the last
-:data:`SEEN_WITH_DATA` answered items in ``seen`` (with the answer, to show a resent form the
-same verdict), older ones as one string in ``answered`` (``;nonce,drill,1`` per item, oldest
-first), which a session encodes and decodes several times faster than hundreds of small dicts.
+locked while it changes (see :mod:`cardtutor.practice.store`). So it is kept small, under one
+4 kB database page even when full (a longer session row cost an answer a quarter of its time
+in writes): the last :data:`SEEN_WITH_DATA` answered items in ``seen`` (with the answer, to
+show a resent form the same verdict), older ones only as their nonce and verdict in
+``answered``: per drill, one string of ``<nonce>+`` (right) or ``<nonce>.`` (wrong), oldest
+first, :data:`SEEN_KEPT` items in all.
 
 >>> rec = new_record()
 >>> t = datetime(2026, 1, 1, tzinfo=UTC)
@@ -38,7 +40,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-VERSION = 2
+VERSION = 3
 INTERVALS = {
     1: timedelta(minutes=10),
     2: timedelta(days=1),
@@ -48,12 +50,16 @@ INTERVALS = {
 }
 """How long a rule area rests in each Leitner box before its review items are due."""
 TOP_BOX = 5
-SEEN_KEPT = 300
+SEEN_KEPT = 250
 """How many answered items are remembered (to count a repeated form once)."""
-SEEN_WITH_DATA = 30
+SEEN_WITH_DATA = 5
 """How many of them keep the answer itself (to show a resent form the same verdict); older ones
 keep the verdict only, which keeps a session's record small."""
-REVIEW_KEPT = 60
+RIGHT, WRONG = "+", "."
+"""The verdict that ends each item in ``answered``: neither occurs in a nonce (URL-safe
+base64), so the string splits unambiguously."""
+REVIEW_KEPT = 30
+"""How many wrongly answered items wait for review (the oldest go first)."""
 RESULTS_KEPT = 10
 WEAK_MIN_ATTEMPTS = 3
 WEAK_ACCURACY = 0.7
@@ -76,47 +82,74 @@ class Answered:
 
 
 def new_record() -> Record:
-    return {"v": VERSION, "drills": {}, "concepts": {}, "review": [], "seen": {}, "answered": ""}
+    return {"v": VERSION, "drills": {}, "concepts": {}, "review": [], "seen": {}, "answered": {}}
 
 
 def clean(record: object) -> Record:
     """A usable record from whatever was stored (``None``, a damaged value → fresh; a record
-    of version 1, whose ``seen`` kept every answered item as a dict, → this version)."""
-    if not isinstance(record, dict) or record.get("v") not in (1, VERSION):
+    of an earlier version → this version, every answered item kept).
+
+    >>> clean({"v": 2, "answered": ";n1,piquet.partie,1;n2,besik.melds,0"})["answered"]
+    {'piquet.partie': 'n1+', 'besik.melds': 'n2.'}
+    """
+    if not isinstance(record, dict) or record.get("v") not in (1, 2, VERSION):
         return new_record()
     for key, kind in (("drills", dict), ("concepts", dict), ("review", list), ("seen", dict)):
         if not isinstance(record.get(key), kind):
             record[key] = kind()
-    if not isinstance(record.get("answered"), str):
-        record["answered"] = ""
-    if record["v"] == 1:
-        record["v"] = VERSION
-        seen_items = record["seen"]
+    if record["v"] != VERSION:
+        # version 1 kept every answered item in ``seen``; version 2 kept older ones as one
+        # string, ``;nonce,drill,1`` per item
+        old = record.get("answered")
+        record["answered"] = {}
+        for nonce, entry in _v2_items(old if isinstance(old, str) else ""):
+            _add_answered(record, nonce, entry)
         record["seen"] = {
             nonce: entry
-            for nonce, entry in seen_items.items()
+            for nonce, entry in record["seen"].items()
             if isinstance(nonce, str) and isinstance(entry, dict)
         }
+        record["v"] = VERSION
         _trim_seen(record)
+    elif not isinstance(record.get("answered"), dict):
+        record["answered"] = {}
     return record
 
 
-def _answered_entry(nonce: str, entry: Mapping[str, Any]) -> str:
-    """An item answered long ago as ``answered`` keeps it (``""``: it cannot be written so)."""
-    drill = str(entry.get("drill") or "")
-    if not nonce or any(c in nonce or c in drill for c in ",;"):
-        return ""
-    return f";{nonce},{drill},{1 if entry.get('correct') else 0}"
-
-
-def _answered_items(record: Record) -> list[tuple[str, dict[str, Any]]]:
-    """The items in ``answered``, oldest first, as ``(nonce, {"drill", "correct"})``."""
+def _v2_items(text: str) -> list[tuple[str, dict[str, Any]]]:
     items = []
-    for part in record["answered"].split(";"):
+    for part in text.split(";"):
         nonce, _sep, rest = part.partition(",")
         drill, _sep, correct = rest.partition(",")
         if nonce:
             items.append((nonce, {"drill": drill, "correct": correct == "1"}))
+    return items
+
+
+def _add_answered(record: Record, nonce: str, entry: Mapping[str, Any]) -> None:
+    """Keep an item answered long ago as its nonce and verdict (not a nonce that cannot be
+    written so: it would split wrongly)."""
+    drill = entry.get("drill")
+    if not nonce or not isinstance(drill, str) or RIGHT in nonce or WRONG in nonce:
+        return
+    answered = record["answered"]
+    if not isinstance(answered.get(drill), str):
+        answered[drill] = ""
+    answered[drill] += nonce + (RIGHT if entry.get("correct") else WRONG)
+
+
+def _answered_items(record: Record) -> list[tuple[str, dict[str, Any]]]:
+    """The items in ``answered`` as ``(nonce, {"drill", "correct"})``, oldest first per drill."""
+    items = []
+    for drill, text in record["answered"].items():
+        if not isinstance(text, str):
+            continue
+        start = 0
+        for at, char in enumerate(text):
+            if char in (RIGHT, WRONG):
+                if at > start:
+                    items.append((text[start:at], {"drill": drill, "correct": char == RIGHT}))
+                start = at + 1
     return items
 
 
@@ -137,12 +170,20 @@ def seen(record: Record, nonce: str) -> Mapping[str, Any] | None:
     value = record["seen"].get(nonce)
     if isinstance(value, dict):
         return value
-    if nonce and "," not in nonce and ";" not in nonce:
-        at = record["answered"].find(f";{nonce},")
-        if at >= 0:
-            entry = record["answered"][at + 1 :].split(";", 1)[0]
-            _nonce, drill, correct = (entry.split(",") + ["", ""])[:3]
-            return {"drill": drill, "correct": correct == "1"}
+    if not nonce or RIGHT in nonce or WRONG in nonce:
+        return None
+    for drill, text in record["answered"].items():
+        if not isinstance(text, str):
+            continue
+        at = text.find(nonce)
+        while at >= 0:
+            after = at + len(nonce)
+            if (at == 0 or text[at - 1] in (RIGHT, WRONG)) and text[after : after + 1] in (
+                RIGHT,
+                WRONG,
+            ):
+                return {"drill": drill, "correct": text[after] == RIGHT}
+            at = text.find(nonce, at + 1)
     return None
 
 
@@ -154,7 +195,6 @@ def record_answer(record: Record, answer: Answered, now: datetime) -> bool:
         "drill": answer.drill,
         "correct": answer.correct,
         "data": dict(answer.data),
-        "at": _iso(now),
     }
     _trim_seen(record)
 
@@ -189,7 +229,7 @@ def record_answer(record: Record, answer: Answered, now: datetime) -> bool:
     key = [answer.drill, answer.seed, answer.level]
     queue = [r for r in record["review"] if r.get("item") != key]
     if not answer.correct:
-        queue.append({"item": key, "concept": answer.concept, "added": _iso(now)})
+        queue.append({"item": key, "concept": answer.concept})
     record["review"] = queue[-REVIEW_KEPT:]
     return True
 
@@ -337,17 +377,28 @@ def merge(into: Record, other: Record) -> Record:
 
 def _trim_seen(record: Record) -> None:
     """Keep the last :data:`SEEN_WITH_DATA` items in ``seen``; move older ones (without the
-    answer) to ``answered``, which keeps the last :data:`SEEN_KEPT` in all."""
+    answer) to ``answered``, which keeps :data:`SEEN_KEPT` items in all, dropping the oldest
+    item of the drill with the most when it is full."""
     seen_items = record["seen"]
     if len(seen_items) > SEEN_WITH_DATA:
-        older = list(seen_items)[: len(seen_items) - SEEN_WITH_DATA]
-        record["answered"] += "".join(_answered_entry(n, seen_items.pop(n)) for n in older)
-    extra = record["answered"].count(";") - (SEEN_KEPT - len(seen_items))
-    if extra > 0:
-        cut = -1
-        for _ in range(extra + 1):
-            cut = record["answered"].find(";", cut + 1)
-        record["answered"] = record["answered"][cut:] if cut >= 0 else ""
+        for nonce in list(seen_items)[: len(seen_items) - SEEN_WITH_DATA]:
+            _add_answered(record, nonce, seen_items.pop(nonce))
+    answered = record["answered"]
+    counts = {
+        drill: text.count(RIGHT) + text.count(WRONG)
+        for drill, text in answered.items()
+        if isinstance(text, str)
+    }
+    extra = sum(counts.values()) - (SEEN_KEPT - len(seen_items))
+    while extra > 0:
+        drill = max(counts, key=counts.__getitem__)
+        text = answered[drill]
+        cut = min(i for i in (text.find(RIGHT), text.find(WRONG)) if i >= 0) + 1
+        answered[drill] = text[cut:]
+        counts[drill] -= 1
+        if not answered[drill]:
+            del answered[drill], counts[drill]
+        extra -= 1
 
 
 def _uncount(record: Record, entry: Mapping[str, Any]) -> None:

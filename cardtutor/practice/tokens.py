@@ -41,7 +41,10 @@ class TokenError(Exception):
 
 
 def issue(drill: str, seed: str, level: int) -> str:
-    payload = {"d": drill, "s": seed, "l": level, "n": secrets.token_urlsafe(9)}
+    # The nonce only has to differ from the few hundred a learner's record remembers (40
+    # random bits: a clash is about one in four thousand million); every character of it is
+    # stored in the record (cardtutor.practice.progress), which is kept small.
+    payload = {"d": drill, "s": seed, "l": level, "n": secrets.token_urlsafe(5)}
     # Not compressed: the payload is too small to gain from it, and zlib's set-up cost more
     # than the rest of the signing (tokens issued compressed still verify).
     return signing.TimestampSigner(salt=SALT).sign_object(payload)

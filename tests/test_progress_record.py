@@ -1,0 +1,145 @@
+"""The practice record's memory of answered items (cardtutor.practice.progress): small enough
+for one database page, and still counting every remembered form once."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from datetime import UTC, datetime
+
+from cardtutor.practice import progress
+
+NOW = datetime(2026, 11, 26, tzinfo=UTC)
+# The longest answer a drill sends: a declaring item's fields (several card codes each).
+LONG_ANSWER = {
+    "point": "AS KS QS JS 10S 9S",
+    "sequence": "AS KS QS JS 10S",
+    "sets": "AH AD AC KH KD KC",
+    "sink": "",
+}
+
+
+def nonce() -> str:
+    return secrets.token_urlsafe(5)  # as cardtutor.practice.tokens.issue makes them
+
+
+def answer(record: progress.Record, drill: str = "piquet.declaring", **kw: object) -> str:
+    n = str(kw.get("nonce") or nonce())
+    fresh = progress.record_answer(
+        record,
+        progress.Answered(
+            drill,
+            str(kw.get("seed", "1")),
+            2,
+            "piquet#declarations",
+            n,
+            bool(kw.get("ok", True)),
+            dict(LONG_ANSWER),
+        ),
+        NOW,
+    )
+    assert fresh
+    return n
+
+
+def full_record(wrong_every: int) -> progress.Record:
+    record = progress.new_record()
+    drills = ["piquet.declaring", "piquet.answering", "besik.melds", "piquet.play"]
+    for i in range(3 * progress.SEEN_KEPT):
+        answer(record, drills[i % len(drills)], seed=str(10**8 + i), ok=i % wrong_every != 0)
+    assert len(progress._answered_items(record)) + len(record["seen"]) == progress.SEEN_KEPT
+    return record
+
+
+def size(record: progress.Record) -> int:
+    return len(json.dumps(record, separators=(",", ":")))  # as the session store writes it
+
+
+def test_a_full_record_of_a_learner_who_answers_right_fits_one_database_page() -> None:
+    # With the session's key and expiry under SQLite's 4 kB page: a row that overflows it
+    # costs a write per extra page, on every answer.
+    assert size(full_record(wrong_every=10**9)) < 3900
+
+
+def test_the_review_queue_bounds_a_record_with_many_wrong_answers() -> None:
+    record = full_record(wrong_every=3)
+    assert len(record["review"]) == progress.REVIEW_KEPT
+    assert size(record) < 6500
+
+
+def test_an_item_answered_long_ago_still_counts_once_with_its_verdict() -> None:
+    record = progress.new_record()
+    right, wrong = answer(record, ok=True), answer(record, "besik.melds", ok=False)
+    for _ in range(progress.SEEN_WITH_DATA + 20):
+        answer(record)
+    assert right not in record["seen"] and wrong not in record["seen"]
+    assert progress.seen(record, right) == {"drill": "piquet.declaring", "correct": True}
+    assert progress.seen(record, wrong) == {"drill": "besik.melds", "correct": False}
+    again = progress.Answered("besik.melds", "1", 2, "", wrong, True, {})
+    assert progress.record_answer(record, again, NOW) is False
+
+
+def test_the_oldest_items_of_the_most_practised_drill_are_forgotten_first() -> None:
+    record = progress.new_record()
+    rare = [answer(record, "besik.tricks") for _ in range(5)]
+    first = answer(record)
+    recent = [answer(record) for _ in range(progress.SEEN_KEPT)]
+    assert progress.seen(record, first) is None
+    assert all(progress.seen(record, n) is not None for n in rare + recent[-240:])
+    assert len(progress._answered_items(record)) + len(record["seen"]) == progress.SEEN_KEPT
+
+
+def test_a_nonce_is_matched_whole() -> None:
+    record = progress.new_record()
+    long = answer(record, nonce="abcdefg")
+    for _ in range(progress.SEEN_WITH_DATA):
+        answer(record)
+    assert progress.seen(record, long) is not None
+    for part in ("abc", "bcdefg", "cde", "abcdefgh", "abcdefg+", "+", ""):
+        assert progress.seen(record, part) is None, part
+
+
+def test_a_version_2_record_keeps_every_answered_item() -> None:
+    stored = {
+        "v": 2,
+        "drills": {
+            "piquet.partie": {
+                "attempts": 3,
+                "correct": 2,
+                "streak": 1,
+                "best": 1,
+                "levels": {"2": "101"},
+            }
+        },
+        "concepts": {},
+        "review": [],
+        "seen": {
+            "n3": {
+                "drill": "piquet.partie",
+                "correct": True,
+                "data": {"gain": "5"},
+                "at": "2026-01-01T00:00:00+00:00",
+            }
+        },
+        "answered": ";n1,piquet.partie,1;n2,besik.melds,0",
+    }
+    record = progress.clean(json.loads(json.dumps(stored)))
+    assert record["v"] == progress.VERSION
+    assert progress.seen(record, "n1") == {"drill": "piquet.partie", "correct": True}
+    assert progress.seen(record, "n2") == {"drill": "besik.melds", "correct": False}
+    assert progress.seen(record, "n3")["data"] == {"gain": "5"}  # type: ignore[index]
+    assert record["drills"] == stored["drills"]
+    assert progress.clean(record) == record  # converted once
+
+
+def test_merging_counts_an_item_both_sides_remember_only_as_a_verdict_once() -> None:
+    account, session = progress.new_record(), progress.new_record()
+    both = answer(account, "piquet.partie", ok=True)
+    answer(session, "piquet.partie", nonce=both, ok=True)
+    for _ in range(progress.SEEN_WITH_DATA):
+        answer(account)
+        answer(session)
+    assert both not in account["seen"] and both not in session["seen"]
+    merged = progress.merge(account, session)
+    assert merged["drills"]["piquet.partie"]["attempts"] == 1
+    assert merged["drills"]["piquet.declaring"]["attempts"] == 2 * progress.SEEN_WITH_DATA
