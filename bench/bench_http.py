@@ -8,9 +8,12 @@ and of one step swap. Rounds are interleaved and medians reported (timings here 
 
 Practice: ``http.drill_item_ratio`` is a NEW item per request (a wrk script picks a random
 drill, level and item number each time, so nothing is served from a cache) over the trivial
-view; ``http.drill_answer_ratio`` posts answers to the partie drill with a session cookie, the
-CSRF token and a served form token (fetched before each round, each first used once: the
-answer is judged and counted in the session), over the trivial view.
+view; ``http.drill_answer_ratio`` posts right answers to the partie drill with a session cookie
+and the CSRF token, over the trivial view. Every post is a new answer (judged and counted in the
+session, which holds a full practice record after the first few hundred): each carries its own
+form token, signed as the server signs the tokens of the forms it serves, and a round has more
+of them than it can post (a repeated form would only be answered "counted once", which costs
+less and would flatter the figure; a round that ran short is an error).
 
 Traffic goes only to 127.0.0.1. wrk comes from Debian (installed when missing).
 """
@@ -39,7 +42,8 @@ SLUG = "piquet-example"
 STEP = 5
 DURATION = os.environ.get("BENCH_HTTP_DURATION", "6s")
 ROUNDS = int(os.environ.get("BENCH_HTTP_ROUNDS", "3"))
-ANSWERS_PER_ROUND = int(os.environ.get("BENCH_HTTP_ANSWERS", "1500"))
+ANSWERS_PER_SECOND = int(os.environ.get("BENCH_HTTP_ANSWERS_PER_SECOND", "2000"))
+"""Answer forms prepared per second of a round: more than the server can take."""
 
 
 def _ensure_wrk() -> str:
@@ -132,44 +136,69 @@ def _drill_item_script(tmp: Path) -> Path:
     return script
 
 
-def _answer_script(base: str, tmp: Path, count: int) -> Path:
-    """A wrk script posting ``count`` served partie items' right answers, in turn.
+def _seconds(duration: str) -> int:
+    """wrk's duration (``15s``, ``1m``) in seconds."""
+    number, unit = re.fullmatch(r"(\d+)([smh]?)", duration).groups()  # type: ignore[union-attr]
+    return int(number) * {"": 1, "s": 1, "m": 60, "h": 3600}[unit]
 
-    One session: a first answer sets its cookie; the CSRF cookie comes with the first page.
+
+def _answer_script(base: str, tmp: Path, secret_key: str) -> tuple[Path, int]:
+    """A wrk script posting right answers to new partie items, each once; and their number.
+
+    One session: the first answer sets its cookie; the CSRF cookie comes with the first page.
+    The form tokens are signed here with the server's key, as the server signs those of the
+    forms it serves (fetching thousands of pages per round would take minutes); the first
+    answer goes through a form the server really served.
     """
     import http.cookiejar
     import urllib.parse
 
+    from django.core import signing
+
     from cardtutor.engine.drills import DRILLS, Level
+    from cardtutor.practice import tokens
 
     drill: Any = DRILLS["piquet.partie"]
     jar = http.cookiejar.CookieJar()
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-    bodies, paths = [], []
-    csrf = ""
-    for n in range(count):
-        path = f"/practice/piquet/partie/2/{n + 1}/"
-        html = opener.open(base + path, timeout=10).read().decode()
-        token = re.search(r'name="token" value="([^"]+)"', html).group(1)  # type: ignore[union-attr]
-        csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)  # type: ignore[union-attr]
-        right, _reasons = drill.expected(drill.item(str(n + 1), Level.MEDIUM))
-        form = {
+    first = f"/practice/piquet/partie/2/{secrets.randbelow(10**9)}/"
+    html = opener.open(base + first, timeout=10).read().decode()
+    token = re.search(r'name="token" value="([^"]+)"', html).group(1)  # type: ignore[union-attr]
+    csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)  # type: ignore[union-attr]
+    signer = signing.TimestampSigner(key=secret_key, salt=tokens.SALT, fallback_keys=[])
+
+    def form(seed: str, token: str) -> dict[str, str]:
+        right, _reasons = drill.expected(drill.item(seed, Level.MEDIUM))
+        return {
             "csrfmiddlewaretoken": csrf,
             "token": token,
             "winner": right.winner,
             "gain": str(right.gain),
             "rubiconed": "yes" if right.rubiconed else "no",
         }
-        if n == 0:  # the first answer starts the session
-            opener.open(base + path, urllib.parse.urlencode(form).encode(), timeout=10).read()
-            continue
-        bodies.append(urllib.parse.urlencode(form))
-        paths.append(path)
+
+    answered = (
+        opener.open(
+            base + first,
+            urllib.parse.urlencode(form(first.split("/")[-2], token)).encode(),
+            timeout=10,
+        )
+        .read()
+        .decode()
+    )
+    if "counted once" in answered or "not counted" in answered:
+        raise RuntimeError("the bench's first answer was refused")
+    bodies, paths = [], []
+    for _ in range(ANSWERS_PER_SECOND * _seconds(DURATION)):
+        seed = str(secrets.randbelow(10**9))
+        payload = {"d": drill.key, "s": seed, "l": int(Level.MEDIUM), "n": secrets.token_urlsafe(5)}
+        bodies.append(urllib.parse.urlencode(form(seed, signer.sign_object(payload))))
+        paths.append(f"/practice/piquet/partie/2/{seed}/")
     cookie = "; ".join(f"{c.name}={c.value}" for c in jar)
-    script = tmp / "drill_answers.lua"
+    script = tmp / f"drill_answers-{time.monotonic_ns()}.lua"
     headers = {"Cookie": cookie, "Referer": f"{base}/practice/"}
     script.write_text(posting_script(bodies, paths, headers))
-    return script
+    return script, len(bodies)
 
 
 def posting_script(bodies: list[str], paths: list[str], headers: dict[str, str]) -> str:
@@ -204,11 +233,19 @@ def _lua_list(values: list[str]) -> str:
     return ", ".join(f'"{v}"' for v in values)
 
 
-def _wrk_script(wrk: str, base: str, script: Path) -> float:
+def _wrk_script(wrk: str, base: str, script: Path, at_most: int | None = None) -> float:
+    """Requests per second of ``script``; ``at_most``: the requests it may send (each of its
+    forms once), else the round is an error."""
     cmd = [wrk, "-t2", "-c16", f"-d{DURATION}", "-s", str(script), base]
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
     if "Non-2xx" in out:
         raise RuntimeError(f"wrk saw errors for {script.name}:\n{out}")
+    sent = int(re.search(r"(\d+) requests in", out).group(1))  # type: ignore[union-attr]
+    if at_most is not None and sent > at_most:
+        raise RuntimeError(
+            f"{script.name}: {sent} requests for {at_most} forms; raise "
+            "BENCH_HTTP_ANSWERS_PER_SECOND"
+        )
     return float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
 
 
@@ -269,10 +306,10 @@ def run() -> list[tuple[str, float, str]]:
                 p99s.append(p99)
                 page.append(_wrk(wrk, step, {})[0])
             for _ in range(ROUNDS):
-                answer_script = _answer_script(base, tmp, ANSWERS_PER_ROUND)
+                answer_script, forms = _answer_script(base, tmp, env["DJANGO_SECRET_KEY"])
                 trivial_practice.append(_wrk(wrk, base + "/healthz/", {})[0])
                 items.append(_wrk_script(wrk, base, item_script))
-                answers.append(_wrk_script(wrk, base, answer_script))
+                answers.append(_wrk_script(wrk, base, answer_script, at_most=forms))
             first_load = _first_load_bytes(base, f"/replays/{SLUG}/step/{STEP}/")
             swap = _fetch(f"{base}/replays/{SLUG}/step/{STEP + 1}/", {"HX-Request": "true"})[1]
     t, pa, pg = statistics.median(trivial), statistics.median(partial), statistics.median(page)

@@ -33,3 +33,22 @@ def test_sinking_is_practised_in_the_declaring_drill() -> None:
 
 def test_an_item_without_a_drill_has_no_practice_link() -> None:
     assert practice_url("no-such-item") == ""
+
+
+@pytest.mark.parametrize("drill_key", sorted(DRILLS))
+def test_an_item_address_is_the_one_the_url_configuration_gives(drill_key: str) -> None:
+    """The verdict's "try a similar one" address is put together without ``reverse`` (it is
+    on every answer); it must stay what ``reverse`` would give."""
+    from django.urls import reverse
+
+    from cardtutor.engine.drills.base import AnswerError
+    from cardtutor.practice.presentation import item_url
+
+    drill = DRILLS[drill_key]
+    name = drill.key.split(".", 1)[1]
+    for level, seed in ((1, "7"), (3, "123456789"), (2, f"{(drill.cases or ('x',))[0]}-42")):
+        assert item_url(drill, level, seed) == reverse(
+            "practice:item", args=[drill.game, name, level, seed]
+        )
+    with pytest.raises(AnswerError):
+        item_url(drill, 1, "Not/A Seed")

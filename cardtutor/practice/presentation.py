@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from cardtutor.core.rules_text import rule_anchors
 from cardtutor.engine.cards import lang_key
 from cardtutor.engine.drills import Drill, Feedback, Item
-from cardtutor.engine.drills.base import FieldKind, Show, ShowKind
+from cardtutor.engine.drills.base import FieldKind, Show, ShowKind, check_seed
 from cardtutor.engine.text import Msg, join_names
 from cardtutor.practice.widgets import fieldset_html, show_html
 
@@ -50,15 +50,32 @@ def _drill_url(game: str, name: str) -> str:
     return reverse("practice:start", args=[game, name])
 
 
+def item_url(drill: Drill, level: int, seed: str) -> str:
+    """An item's address, as ``reverse("practice:item", ...)`` gives it, from the drill's
+    (a seed is URL-safe: :data:`~cardtutor.engine.drills.base.SEED_PATTERN`)."""
+    return f"{drill_url(drill)}{int(level)}/{check_seed(seed)}/"
+
+
+@lru_cache(maxsize=16)
+def url_of(name: str, *args: str) -> str:
+    """A fixed address (a view without arguments, or a game's rule page), reversed once."""
+    return reverse(name, args=args)
+
+
 def rule_link(rule: str, lang: str) -> dict[str, str] | None:
     game, _sep, anchor = rule.partition("#")
-    titles = rule_anchors(game).get(anchor)
+    titles = _anchors(game).get(anchor)
     if titles is None:
         return None
     return {
-        "url": f"{reverse('rules_game', args=[game])}#{anchor}",
+        "url": f"{url_of('rules_game', game)}#{anchor}",
         "title": titles[1] if lang == "de" else titles[0],
     }
+
+
+@lru_cache(maxsize=8)
+def _anchors(game: str) -> dict[str, tuple[str, str]]:
+    return rule_anchors(game)
 
 
 def _jack(game: str) -> str:

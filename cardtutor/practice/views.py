@@ -32,7 +32,13 @@ from cardtutor.engine.cards import lang_key
 from cardtutor.engine.drills import DRILLS, AnswerError, Drill, Feedback, Item, Level
 from cardtutor.engine.drills.base import check_seed, similar_seed
 from cardtutor.practice import progress, store, tokens
-from cardtutor.practice.presentation import drill_url, feedback_context, item_context
+from cardtutor.practice.presentation import (
+    drill_url,
+    feedback_context,
+    item_context,
+    item_url,
+    url_of,
+)
 from cardtutor.practice.widgets import (
     answer_area_html,
     drill_head_html,
@@ -288,17 +294,13 @@ def _page(
     verdict_html = ""
     if feedback is not None:  # the verdict, with what to do next (only shown with it)
         next_url = f"{drill_url(drill)}?level={int(the_item.level)}"
-        similar_url = reverse(
-            "practice:item",
-            args=[
-                drill.game,
-                _name(drill),
-                int(the_item.level),
-                similar_seed(the_item, drill.cases, secrets.randbelow(10**9)),
-            ],
+        similar_url = item_url(
+            drill,
+            int(the_item.level),
+            similar_seed(the_item, drill.cases, secrets.randbelow(10**9)),
         )
         verdict = feedback_context(feedback, drill.game)
-        verdict_html = feedback_html(verdict, next_url, similar_url, reverse("practice:progress"))
+        verdict_html = feedback_html(verdict, next_url, similar_url, url_of("practice:progress"))
     csrf_token = get_token(request)
     answer_area = answer_area_html(
         path=request.path,
