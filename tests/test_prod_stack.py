@@ -10,6 +10,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import socket
 import tempfile
 import time
@@ -147,6 +148,44 @@ def test_nginx_serves_pages_and_static_files_and_refuses_oversized_bodies(
     # Just over the import limit still reaches Django, which says so in the form.
     status, text, _ = browser.post("/replays/import/", {}, {"file": b" " * (2 * 2**20 + 10)})
     assert status == 200 and "too large" in text
+
+
+def test_nginx_says_its_own_messages_in_the_learners_language(
+    site: dict[str, Any], running: Stack
+) -> None:
+    """413 and 503 come from nginx, not Django: in German for a German learner (the site's
+    language cookie first, else the browser's language), with a charset."""
+    app, front = free_port(), free_port()
+    gunicorn = running.gunicorn(site["env"], app, workers=1)
+    running.nginx(front, [app], site["static"])
+    os.killpg(gunicorn.pid, signal.SIGTERM)
+    gunicorn.wait(timeout=20)
+    browser = Browser(f"http://127.0.0.1:{front}")
+    cases = [
+        ({}, "en"),
+        ({"Accept-Language": "de-DE,de;q=0.9,en;q=0.8"}, "de"),
+        ({"Accept-Language": "en-GB,en;q=0.9,de;q=0.8"}, "en"),
+        ({"Accept-Language": "de-DE", "Cookie": "django_language=en"}, "en"),
+        ({"Accept-Language": "en-GB", "Cookie": "django_language=de"}, "de"),
+    ]
+    for headers, language in cases:
+        status, text, answer = browser.request(
+            urllib.request.Request(browser.base + "/practice/", headers=headers)
+        )
+        assert status == 503 and answer.get("Retry-After"), (headers, status)
+        assert answer["Content-Language"] == language, headers
+        assert "charset=utf-8" in answer["Content-Type"].lower()
+        german = "Bitte versuche es gleich noch einmal" in text
+        english = "please try again in a moment" in text
+        assert (german, english) == (language == "de", language == "en"), (headers, text)
+    # A body over the limit is refused before any server behind nginx is asked.
+    big = urllib.request.Request(
+        browser.base + "/replays/import/",
+        data=b" " * (3 * 2**20 + 1),
+        headers={"Accept-Language": "de", "Content-Type": "application/octet-stream"},
+    )
+    status, text, answer = browser.request(big)
+    assert status == 413 and "Die Anfrage ist zu groß (höchstens 3 MB)." in text
 
 
 def test_nginx_rate_limits_log_in_posts_and_buffers_slow_clients(
