@@ -14,9 +14,9 @@ Variables:
 - ``DATABASE_URL``: e.g. ``postgres://user:pw@host/db``; default ``sqlite:///<project>/db.sqlite3``.
   ``DJANGO_CONN_MAX_AGE``: seconds a database connection is kept (default 60).
 - ``REDIS_URL``: e.g. ``redis://127.0.0.1:6379/0``. Then the cache (rendered steps, replay
-  versions, verdicts) is Django's ``RedisCache`` shared by every process and host, and
-  sessions are ``cached_db`` (read from Redis, kept in the database). Without it: local
-  memory per process and database sessions. ``DJANGO_CACHE_KEY_PREFIX`` (default
+  versions, verdicts) is Django's ``RedisCache`` shared by every process and host (a Redis
+  that fails is a cache miss: cardtutor/core/cache.py). Without it: local memory per
+  process. Sessions are in the database either way. ``DJANGO_CACHE_KEY_PREFIX`` (default
   ``cardtutor``) separates several sites or releases in one Redis.
 - ``DJANGO_SECURE_SSL_REDIRECT``, ``DJANGO_SECURE_COOKIES``, ``DJANGO_HSTS_SECONDS``:
   production defaults ``true``, ``true``, ``31536000``; switch off only when serving plain
@@ -171,16 +171,15 @@ CACHE_TIMEOUT = int(os.environ.get("DJANGO_CACHE_TIMEOUT", "86400"))
 _default_cache: dict[str, Any]
 if REDIS_URL:
     _default_cache = {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        # Django's RedisCache, but a Redis that is down is a cache miss, not an error
+        # (cardtutor/core/cache.py): everything cached can be made again from the database.
+        "BACKEND": "cardtutor.core.cache.FailSafeRedisCache",
         "LOCATION": REDIS_URL,
         "TIMEOUT": CACHE_TIMEOUT,
         "KEY_PREFIX": os.environ.get("DJANGO_CACHE_KEY_PREFIX", "cardtutor"),
-        # A Redis that does not answer fails the request within a second, not a minute.
+        # A Redis that does not answer costs a request a second at most, then is left alone.
         "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
     }
-    # Sessions (anonymous learners' progress, log-ins) are read from Redis and kept in the
-    # database, so a Redis restart or eviction loses none.
-    SESSION_ENGINE = "cardtutor.core.session_cached_db"
 else:
     _default_cache = {
         "BACKEND": os.environ.get(
@@ -190,8 +189,11 @@ else:
         "TIMEOUT": CACHE_TIMEOUT,
         "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("DJANGO_CACHE_MAX_ENTRIES", "3000"))},
     }
-    # Sessions in the database, one SQL statement per load and save (see the module).
-    SESSION_ENGINE = "cardtutor.core.session_db"
+# Sessions (anonymous learners' progress, game ownership, log-ins) in the database, one SQL
+# statement per load and save (see the module), with or without Redis: a session read from
+# Redis would be stale after an outage in which its writes reached only the database, and one
+# indexed SELECT costs about what a Redis round trip does.
+SESSION_ENGINE = "cardtutor.core.session_db"
 CACHES = {
     "default": _default_cache,
     # {% cache %} fragments of base.html (header, footer: the same for every visitor and every

@@ -73,11 +73,11 @@ def test_hsts_preload_and_subdomains_are_opt_in_and_the_deploy_check_stays_clean
         assert "System check identified no issues" in result.stdout
 
 
-def test_redis_url_shares_the_cache_and_sessions() -> None:
+def test_redis_url_shares_the_cache_and_sessions_stay_in_the_database() -> None:
     shared = _settings(REDIS_URL="redis://127.0.0.1:6390/2")
-    assert shared["cache"] == "django.core.cache.backends.redis.RedisCache"
+    assert shared["cache"] == "cardtutor.core.cache.FailSafeRedisCache"  # Django's, failing safe
     assert shared["location"] == "redis://127.0.0.1:6390/2"
-    assert shared["sessions"] == "cardtutor.core.session_cached_db"  # Django's cached_db over ours
+    assert shared["sessions"] == "cardtutor.core.session_db"
     alone = _settings()
     assert alone["cache"] == "django.core.cache.backends.locmem.LocMemCache"
     assert alone["sessions"] == "cardtutor.core.session_db"

@@ -260,4 +260,22 @@ def test_two_gunicorns_sharing_redis_serve_an_edit_through_one_from_the_other_at
 
     keys = [k.decode() for k in redis.Redis.from_url(redis_url).keys("*")]
     assert any("replay-step" in k for k in keys), keys
-    assert any("session" in k for k in keys), keys  # sessions are read from Redis (cached_db)
+    assert not any("session" in k for k in keys), keys  # sessions stay in the database
+
+    # Redis stops: the site goes on without its cache (drawing pages afresh), the learner
+    # stays logged in (his session is in the database), and only the first request after
+    # the failure may wait for Redis's timeout.
+    server = next(proc for name, proc in running.procs if name == "redis")
+    os.killpg(server.pid, signal.SIGKILL)
+    server.wait(timeout=10)
+    for browser in (a, b):
+        for path in ("/replays/besik-example/step/2/", "/practice/piquet/partie/2/77/"):
+            started = time.monotonic()
+            status, html, _ = browser.get(path)
+            assert status == 200, (path, html[-800:])
+            assert time.monotonic() - started < 3
+    started = time.monotonic()
+    assert all(b.get("/replays/besik-example/step/3/")[0] == 200 for _ in range(10))
+    assert time.monotonic() - started < 3  # Redis is not asked again on every request
+    status, html, _ = a.get("/replays/import/")
+    assert status == 200 and SUPERUSER in html  # still logged in

@@ -94,13 +94,3 @@ def test_practice_progress_survives_requests_through_it(client: Client) -> None:
     key = client.cookies["sessionid"].value
     assert Session.objects.get(session_key=key).session_data.startswith("{")
     assert SessionStore(key)["practice"]["drills"]["piquet.partie"]["attempts"] == 1
-
-
-def test_with_redis_the_cache_sits_in_front_of_this_store() -> None:
-    from django.contrib.sessions.backends import cached_db
-
-    from cardtutor.core import session_cached_db
-
-    store = session_cached_db.SessionStore
-    assert issubclass(store, cached_db.SessionStore) and issubclass(store, SessionStore)
-    assert store.encode is SessionStore.encode  # JSON in the database under the cache too

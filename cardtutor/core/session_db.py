@@ -1,6 +1,6 @@
 """The database session store, one plain SQL statement per load and per save.
 
-``SESSION_ENGINE = "cardtutor.core.session_db"`` (``session_cached_db`` with Redis). Django's
+``SESSION_ENGINE = "cardtutor.core.session_db"`` (with or without Redis, see settings). Django's
 ``db`` store builds an ORM query for every load and every save and signs and compresses the data;
 an anonymous learner's practice record and game ownership live in the session, so every answer
 and every move pays for both. Measured with callgrind on a posted practice answer, those were
