@@ -615,3 +615,24 @@ def test_no_moves_to_show_when_nobody_moved_since_the_learner(client: Client) ->
     url = _start(client, "piquet", first="learner")
     page = client.get(url).content.decode()
     assert 'class="table-frames"' not in page and "has-frames" not in page
+
+
+def test_a_games_addresses_are_the_ones_the_url_configuration_gives() -> None:
+    """The table's forms get their addresses without ``reverse`` for each (see game_urls)."""
+    from django.urls import reverse
+
+    from cardtutor.games.views import game_urls
+
+    names = {
+        "game_url": "game",
+        "move_url": "move",
+        "undo_url": "undo",
+        "hint_url": "hint",
+        "export_url": "export",
+        "keep_url": "keep",
+    }
+    for public_id in ("abc123", "a-b_C9xYz0"):
+        urls = game_urls(public_id)
+        assert urls == {
+            key: reverse(f"games:{name}", args=[public_id]) for key, name in names.items()
+        }

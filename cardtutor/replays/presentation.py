@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 from urllib.parse import urlencode
 
@@ -67,8 +68,10 @@ def category_label(category: str, game: str = "", lang: str = "en") -> str:
     return category.replace("_", " ").capitalize()
 
 
+@lru_cache(maxsize=512)
 def rule_url(rule: str) -> str:
-    """``"piquet#point"`` → ``/rules/piquet/#point``."""
+    """``"piquet#point"`` → ``/rules/piquet/#point`` (worked out once per rule and process: a
+    game move's scores link a dozen rules, and the URLconf does not change while it runs)."""
     page, _sep, anchor = rule.partition("#")
     if page not in GAMES:
         return ""
