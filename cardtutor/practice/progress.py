@@ -16,12 +16,13 @@ of the record are tested without a request:
 
 A dict rather than database rows: the record is read and written whole on every answer, merges
 as a whole, and must work for visitors without an account (the session); the account's row is
-locked while it changes (see :mod:`cardtutor.practice.store`). So it is kept small, under one
-4 kB database page even when full (a longer session row cost an answer a quarter of its time
-in writes): the last :data:`SEEN_WITH_DATA` answered items in ``seen`` (with the answer, to
-show a resent form the same verdict), older ones only as their nonce and verdict in
-``answered``: per drill, one string of ``<nonce>+`` (right) or ``<nonce>.`` (wrong), oldest
-first, :data:`SEEN_KEPT` items in all.
+locked while it changes (see :mod:`cardtutor.practice.store`). So it is kept small: full, it
+fits one 4 kB database page for a learner who mostly answers right, and two with many items
+waiting for review (the 12 kB row of version 2 cost an answer a sixth of its time in writes).
+The last :data:`SEEN_WITH_DATA` answered items are in ``seen`` (with the answer, to show a
+resent form the same verdict), older ones only as their nonce and verdict in ``answered``: per
+drill, one string of ``<nonce>+`` (right) or ``<nonce>.`` (wrong), oldest first;
+:data:`SEEN_KEPT` items in all.
 
 >>> rec = new_record()
 >>> t = datetime(2026, 1, 1, tzinfo=UTC)
