@@ -13,7 +13,10 @@ PAGES = ["home", "practice:index", "rules", "deck", "replays:list"]
 @pytest.mark.parametrize("name", PAGES)
 @pytest.mark.parametrize(
     ("lang", "nav", "footer"),
-    [("en", "Practice", "Sources:"), ("de", "Üben", "Quellen:")],
+    [
+        ("en", "Practice", "Sources:\n      <cite>“Piquet”</cite>"),
+        ("de", "Üben", "Quellen:\n      <cite>„Piquet“</cite>"),
+    ],
 )
 def test_every_page_in_both_languages(
     client: Client, name: str, lang: str, nav: str, footer: str
