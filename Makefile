@@ -17,7 +17,7 @@ export DJANGO_DEBUG ?= true
 
 .PHONY: help install install-dev run test test-postgres lint format typecheck messages migrate \
         fixtures browser bench serve-prod collectstatic clean makemessages postgres \
-        services bench-load
+        services bench-load bench-instructions
 
 help:
 	@echo "make run         set up (virtualenv, install, migrate, load fixtures) and serve on http://$(HOST):$(PORT)/"
@@ -27,6 +27,7 @@ help:
 	@echo "make test-postgres  the whole suite on a throwaway PostgreSQL (or the one in DATABASE_URL)"
 	@echo "make serve-prod  nginx in front of gunicorn with production settings (Ctrl-C stops both)"
 	@echo "make bench-load  wrk through nginx, 64 connections, then with a gunicorn worker killed"
+	@echo "make bench-instructions  instructions per request (callgrind): where a request's time goes"
 
 $(VENV)/.created:
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "Python 3.11 or newer is needed"; exit 1; }
@@ -133,6 +134,12 @@ services:
 bench-load: install-dev services
 	@command -v wrk >/dev/null || { $(APT) update -qq && $(APT) install -y -qq wrk; }
 	$(PY) -m bench load
+
+# Instructions per request of the HTTP benches' requests and of their floors, counted by
+# callgrind (valgrind from Debian, installed when missing): the same on every run.
+bench-instructions: install-dev
+	@command -v valgrind >/dev/null || { $(APT) update -qq && $(APT) install -y -qq valgrind; }
+	$(PY) -m bench instructions
 
 clean:
 	rm -rf $(VENV) staticfiles .mypy_cache .ruff_cache .pytest_cache .hypothesis
