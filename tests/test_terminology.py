@@ -31,11 +31,15 @@ from typing import Any
 import polib
 import pytest
 from django.core.management import call_command
-from django.db import transaction
+from django.db import connection, transaction
 from django.test import Client
 from django.urls import reverse
 
 from cardtutor.replays.models import Replay
+
+# Every test here may use the test database (``site``): with the mark pytest-django sets it up
+# even when this module runs alone; without it, ``site`` read the development database.
+pytestmark = pytest.mark.django_db
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "fixtures" / "replays.json"
@@ -192,14 +196,22 @@ def _get(client: Client, url: str, **headers: str) -> str:
 def site(django_db_setup: Any, django_db_blocker: Any) -> dict[str, list[tuple[str, str, str]]]:
     """Every page in both languages, rendered once for the module: lang -> (kind, url, text)."""
     rendered: dict[str, list[tuple[str, str, str]]] = {}
-    with django_db_blocker.unblock(), transaction.atomic():
-        call_command("loaddata", str(FIXTURE), verbosity=0)
-        for lang in LANGS:
-            client = Client()
-            client.cookies["django_language"] = lang
-            rendered[lang] = [(kind, url, read(html)) for kind, url, html in _pages(client)]
-        rendered["notes"] = list(_english_notes())
-        transaction.set_rollback(True)
+    with django_db_blocker.unblock():
+        try:
+            with transaction.atomic():
+                call_command("loaddata", str(FIXTURE), verbosity=0)
+                for lang in LANGS:
+                    client = Client()
+                    client.cookies["django_language"] = lang
+                    rendered[lang] = [(kind, url, read(html)) for kind, url, html in _pages(client)]
+                rendered["notes"] = list(_english_notes())
+                transaction.set_rollback(True)
+        finally:
+            # Set up between tests, after the browser tests this fixture is given a connection
+            # of its own (seen on PostgreSQL: the run's connection stays idle and a second one
+            # opens here). Left open, it kept PostgreSQL from dropping the test database at the
+            # end of the run ("being accessed by other users").
+            connection.close()
     return rendered
 
 
