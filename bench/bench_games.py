@@ -50,35 +50,45 @@ import json, os
 import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardtutor.settings")
 django.setup()
-from django.contrib.auth.models import User
-from cardtutor.games import service
-from cardtutor.games.models import Game
-user, _ = User.objects.get_or_create(username=%(user)r)
-user.set_password(%(password)r)
-user.save()
-kind = service.KINDS["piquet"]
-out = []
-games = []
-for n in range(%(count)d):
-    game = Game(kind="piquet", strength="beginner", learner_seats=["A"], user=user)
-    game.record = service.new_record(kind, game.seed, "computer")
-    position = service.replay(kind, game.record)
-    service.advance(position, ("A",), "beginner", game.seed)
-    while position.state.phase.value != "play" or position.state.seat_to_act != "A":
-        service.apply(position, service.choose(position, "A", "beginner", game.seed))
-        service.advance(position, ("A",), "beginner", game.seed)
-    card = next(iter(position.state.legal_actions))
-    game.record = service.record_with(game.record, position.actions)
-    game.moves = position.ply  # bulk_create does not call save()
-    games.append(game)
-    out.append([game.public_id, position.ply, json.dumps(card.to_json())])
-Game.objects.bulk_create(games)
-print(json.dumps(out))
+from bench.bench_games import prepare_games
+print(json.dumps(prepare_games(%(count)d)))
 """
 
 
+def prepare_games(count: int) -> list[list[object]]:
+    """``count`` Piquet games at beginner strength for the bench's learner (made if missing),
+    each at the learner's first card of the play phase: ``[public id, ply, card as JSON]``
+    per game. Run in a Django process of its own (the benches' settings)."""
+    from django.contrib.auth.models import User
+
+    from cardtutor.games import service
+    from cardtutor.games.models import Game
+
+    user, _created = User.objects.get_or_create(username=USER)
+    user.set_password(PASSWORD)
+    user.save()
+    kind = service.KINDS["piquet"]
+    out: list[list[object]] = []
+    games = []
+    for _n in range(count):
+        game = Game(kind="piquet", strength="beginner", learner_seats=["A"], user=user)
+        game.record = service.new_record(kind, game.seed, "computer")
+        position = service.replay(kind, game.record)
+        service.advance(position, ("A",), "beginner", game.seed)
+        while position.state.phase.value != "play" or position.state.seat_to_act != "A":
+            service.apply(position, service.choose(position, "A", "beginner", game.seed))
+            service.advance(position, ("A",), "beginner", game.seed)
+        card = next(iter(position.state.legal_actions))
+        game.record = service.record_with(game.record, position.actions)
+        game.moves = position.ply  # bulk_create does not call save()
+        games.append(game)
+        out.append([game.public_id, position.ply, json.dumps(card.to_json())])
+    Game.objects.bulk_create(games)
+    return out
+
+
 def _prepare(env: dict[str, str], count: int) -> list[list[object]]:
-    code = PREPARE % {"user": USER, "password": PASSWORD, "count": count}
+    code = PREPARE % {"count": count}
     result = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
     )

@@ -35,7 +35,6 @@ import functools
 import json
 import os
 import re
-import secrets
 import shutil
 import subprocess
 import sys
@@ -43,6 +42,8 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from bench import bench_games, bench_http
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ("trivial", "item", "answer", "answer_floor", "move", "move_floor")
@@ -64,21 +65,15 @@ WARM_UP = {
     "move_floor": 20,
 }
 """Requests before counting. The answers' 300 fill the learner's record (250 questions kept)."""
-USER, PASSWORD = "bench-learner", "bench-learner-password-1"
 
 
 def _env(tmp: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
+    """The HTTP benches' production settings, throwaway database and static files folder
+    (collected by :func:`run`), for the test client."""
+    env = bench_http._env(tmp)
     env.update(
         DJANGO_SETTINGS_MODULE="cardtutor.settings",
-        DJANGO_DEBUG="false",
-        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
         DJANGO_ALLOWED_HOSTS="testserver",
-        DJANGO_SECURE_SSL_REDIRECT="false",
-        DJANGO_SECURE_COOKIES="false",
-        DJANGO_HSTS_SECONDS="0",
-        DATABASE_URL=f"sqlite:///{tmp / 'bench.sqlite3'}",
-        DJANGO_LOG_LEVEL="ERROR",
         PYTHONPATH=str(ROOT),
     )
     return env
@@ -96,13 +91,8 @@ def run() -> list[tuple[str, float, str]]:
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         env = _env(tmp)
-        subprocess.run(
-            [sys.executable, "manage.py", "migrate", "--noinput"],
-            cwd=ROOT,
-            env=env,
-            check=True,
-            stdout=subprocess.DEVNULL,
-        )
+        bench_http._manage(env, "migrate", "--noinput")
+        bench_http._manage(env, "collectstatic", "--noinput", "-v0")  # production pages need it
         env["BENCH_GAMES_FILE"] = str(tmp / "games.json")
         if {"move", "move_floor"} & set(wanted):
             subprocess.run(
@@ -273,7 +263,7 @@ def _moves(name: str, post: Callable[..., str]) -> Callable[[int], None]:
     # Each scenario its own games (both may run on one database): move's first, then the floor's.
     offset = 0 if name == "move" else WARM_UP["move"] + MEASURED["move"]
     client = Client()
-    client.force_login(User.objects.get(username=USER))
+    client.force_login(User.objects.get(username=bench_games.USER))
     if name == "move_floor":
 
         @require_POST
@@ -301,41 +291,16 @@ def _moves(name: str, post: Callable[..., str]) -> Callable[[int], None]:
     return move
 
 
-def _prepare_games(count: int) -> list[list[object]]:
-    """``count`` Piquet games at beginner strength, each at the learner's first card (made
-    in a process of their own, without valgrind: under it they would take minutes)."""
-    from django.contrib.auth.models import User
-
-    from cardtutor.games import service
-    from cardtutor.games.models import Game
-
-    user, _created = User.objects.get_or_create(username=USER)
-    user.set_password(PASSWORD)
-    user.save()
-    kind = service.KINDS["piquet"]
-    out: list[list[object]] = []
-    for _n in range(count):
-        game = Game(kind="piquet", strength="beginner", learner_seats=["A"], user=user)
-        game.record = service.new_record(kind, game.seed, "computer")
-        position = service.replay(kind, game.record)
-        service.advance(position, ("A",), "beginner", game.seed)
-        while position.state.phase.value != "play" or position.state.seat_to_act != "A":
-            service.apply(position, service.choose(position, "A", "beginner", game.seed))
-            service.advance(position, ("A",), "beginner", game.seed)
-        card = next(iter(position.state.legal_actions))
-        game.record = service.record_with(game.record, position.actions)
-        game.save()
-        out.append([game.public_id, position.ply, json.dumps(card.to_json())])
-    return out
-
-
 def _child(name: str) -> None:
     import django
 
     django.setup()
     if name == "prepare-games":
         count = sum(WARM_UP[s] + MEASURED[s] for s in ("move", "move_floor"))
-        Path(os.environ["BENCH_GAMES_FILE"]).write_text(json.dumps(_prepare_games(count)))
+        # Made in a process of their own, without valgrind: under it they would take minutes.
+        Path(os.environ["BENCH_GAMES_FILE"]).write_text(
+            json.dumps(bench_games.prepare_games(count))
+        )
         return
     request = _scenario(name)
     functools.reduce(lambda _acc, i: request(i), range(MEASURED[name]), None)

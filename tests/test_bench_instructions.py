@@ -39,6 +39,7 @@ def test_every_scenario_makes_its_requests(tmp_path: Path) -> None:
         assert done.returncode == 0, done.stderr[-3000:]
 
     child("manage.py", "migrate", "--noinput")
+    child("manage.py", "collectstatic", "--noinput", "-v0")
     child("-m", "bench.bench_instructions", "prepare-games")
     for name in bench_instructions.SCENARIOS:
         child("-m", "bench.bench_instructions", name)
