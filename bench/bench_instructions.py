@@ -244,7 +244,11 @@ def _answers(name: str, post: Callable[..., str]) -> Callable[[int], None]:
     cardtutor.urls.urlpatterns.insert(0, path("bench-floor/", floor))
     clear_url_caches()
     body = form("1")
-    return lambda i: None if post(client, "/bench-floor/", body) else None
+
+    def floor_answer(i: int) -> None:
+        post(client, "/bench-floor/", body)
+
+    return floor_answer
 
 
 def _moves(name: str, post: Callable[..., str]) -> Callable[[int], None]:
@@ -252,12 +256,10 @@ def _moves(name: str, post: Callable[..., str]) -> Callable[[int], None]:
     from django.http import HttpRequest, HttpResponse
     from django.test import Client
     from django.urls import clear_url_caches, path
-    from django.utils import timezone
     from django.views.decorators.http import require_POST
 
     import cardtutor.urls
     from cardtutor.games import views
-    from cardtutor.games.models import Game
 
     games = json.loads(Path(os.environ["BENCH_GAMES_FILE"]).read_text())
     # Each scenario its own games (both may run on one database): move's first, then the floor's.
@@ -270,9 +272,7 @@ def _moves(name: str, post: Callable[..., str]) -> Callable[[int], None]:
         def floor(request: HttpRequest, public_id: str) -> HttpResponse:
             game = views._get_game(request, public_id)
             views._posted_ply(request)
-            Game.objects.filter(pk=game.pk, moves=game.moves).update(
-                record=game.record, moves=game.moves + 1, updated=timezone.now()
-            )
+            views._store(game, game.moves, record=game.record, moves=game.moves + 1)
             return HttpResponse("ok")
 
         cardtutor.urls.urlpatterns.insert(0, path("bench-floor/<str:public_id>/", floor))
