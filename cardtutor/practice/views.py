@@ -15,7 +15,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.http import Http404, HttpResponse, HttpResponseRedirect
-from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
@@ -25,6 +24,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from cardtutor.core.csrf import get_token
 from cardtutor.core.http import HtmxHttpRequest
 from cardtutor.core.templatetags.site import page_in_shell
 from cardtutor.engine import GAMES

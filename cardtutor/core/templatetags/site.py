@@ -31,7 +31,6 @@ from django import template
 from django.core.cache import InvalidCacheBackendError, caches
 from django.core.cache.backends.base import BaseCache
 from django.http import HttpRequest
-from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import conditional_escape
@@ -39,6 +38,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from cardtutor.core.context_processors import nav_section
+from cardtutor.core.csrf import get_token
 from cardtutor.core.preferences import four_colour_deck
 from cardtutor.core.templatetags.cards import sprite_bytes
 from cardtutor.engine.cards import lang_key
