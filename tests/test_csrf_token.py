@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import Any
 
 import pytest
 from django.conf import settings
-from django.middleware.csrf import CSRF_ALLOWED_CHARS, _unmask_cipher_token
+from django.middleware.csrf import CSRF_ALLOWED_CHARS
 from django.test import Client
 
 from cardtutor.core.csrf import random_chars
@@ -19,12 +20,20 @@ pytestmark = pytest.mark.django_db
 ITEM = "/practice/piquet/partie/2/4242/"
 
 
+def _unmask_cipher_token(token: str) -> str:
+    """The secret under a masked token, as Django's middleware reads it (its private function)."""
+    from django.middleware import csrf
+
+    unmask: Any = getattr(csrf, "_unmask_cipher_token")  # noqa: B009 (private: not in the stubs)
+    return str(unmask(token))
+
+
 def _form_tokens(html: str) -> set[str]:
     return set(re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', html))
 
 
 def _right_answer(html: str) -> dict[str, str]:
-    drill = DRILLS["piquet.partie"]
+    drill: Any = DRILLS["piquet.partie"]
     right, _reasons = drill.expected(drill.item("4242", Level.MEDIUM))
     token = re.search(r'name="token" value="([^"]+)"', html)
     assert token is not None
