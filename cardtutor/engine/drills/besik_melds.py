@@ -449,6 +449,23 @@ def _order(value: str) -> tuple[int, int]:
     return MELD_KINDS.index(kind), -1 if suit is None else int(suit)
 
 
+_PRESENT_BY_SUIT = tuple(
+    (
+        suit,
+        Card(suit, Rank.KING),
+        Card(suit, Rank.QUEEN),
+        tuple(Card(suit, r) for r in QUINT_RANKS),
+        option_value("trump-marriage", suit),
+        option_value("marriage", suit),
+        option_value("double-marriage", suit),
+        option_value("quint-major", suit),
+    )
+    for suit in Suit
+)
+"""Per suit, what :func:`present` looks for and the candidates it names (made once: a meld
+question asks for the candidates of a dozen hands)."""
+
+
 def present(cards: Iterable[PhysicalCard], trump: Suit) -> set[str]:
     """Every candidate whose cards are all in ``cards`` (freshness and turn aside).
 
@@ -459,18 +476,19 @@ def present(cards: Iterable[PhysicalCard], trump: Suit) -> set[str]:
     count: dict[Card, int] = {}
     ranks: dict[Rank, int] = {}
     for c in cards:
-        count[c.card] = count.get(c.card, 0) + 1
-        ranks[c.rank] = ranks.get(c.rank, 0) + 1
+        card = c.card
+        count[card] = count.get(card, 0) + 1
+        ranks[card.rank] = ranks.get(card.rank, 0) + 1
     out: set[str] = set()
-    for suit in Suit:
-        k = count.get(Card(suit, Rank.KING), 0)
-        q = count.get(Card(suit, Rank.QUEEN), 0)
+    for suit, king, queen, quint, trump_marriage, marriage, double, quint_major in _PRESENT_BY_SUIT:
+        k = count.get(king, 0)
+        q = count.get(queen, 0)
         if k and q:
-            out.add(option_value("trump-marriage" if suit == trump else "marriage", suit))
+            out.add(trump_marriage if suit == trump else marriage)
             if k >= 2 and q >= 2:
-                out.add(option_value("double-marriage", suit))
-            if all(count.get(Card(suit, r), 0) for r in QUINT_RANKS):
-                out.add(option_value("quint-major", suit))
+                out.add(double)
+            if all(card in count for card in quint):
+                out.add(quint_major)
     for kind, rank in RANKS_OF_FOUR.items():
         if ranks.get(rank, 0) >= 4:
             out.add(kind)
@@ -957,7 +975,9 @@ class _Builder:
         """Fill the hand to eight with cards that add no meld (and no trump seven unless
         the position wants one)."""
         up = self.up if self.up is not None else self.set_up()
-        base = present(self.hand, self.trump) | present([*self.hand, up], self.trump)
+        # What the hand makes with the turned-up card: a card more never unmakes a candidate,
+        # so this includes what the hand makes alone.
+        base = present([*self.hand, up], self.trump)
         pool = list(self.free)
         self.rng.shuffle(pool)
         for c in pool:
@@ -967,8 +987,7 @@ class _Builder:
                 continue
             if c.rank == Rank.SEVEN and c.suit == self.trump and len(self.trump_sevens()) >= 2:
                 continue
-            trial = [*self.hand, c]
-            if not present(trial, self.trump) | present([*trial, up], self.trump) <= base:
+            if not present([*self.hand, c, up], self.trump) <= base:
                 continue
             self.free.remove(c)
             self.hand.append(c)

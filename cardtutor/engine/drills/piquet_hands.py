@@ -34,6 +34,7 @@ import enum
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any, NamedTuple
 
 from cardtutor.engine.cards import ALL_CARDS, Card, cards_from_mask, format_cards, parse_cards
@@ -186,9 +187,10 @@ class PiquetDeal:
         ky = self.discards[1].bit_count()
         return _indices_mask(self.stock[:ke]), _indices_mask(self.stock[ke : ke + ky])
 
-    @property
+    @cached_property
     def hands(self) -> tuple[int, int]:
-        """The hands after the exchange (elder, younger)."""
+        """The hands after the exchange (elder, younger). Worked out once per deal: a
+        question asks for them dozens of times (the dataclass's fields stay its identity)."""
         te, ty = self.taken
         return (
             (self.dealt[0] & ~self.discards[0]) | te,
