@@ -4,7 +4,7 @@ in one system call instead of one each.
 Why not Django's own: ``django.middleware.csrf.get_token`` draws each of the token's random
 characters with :func:`secrets.choice` (a Python call and an ``os.urandom`` system call per
 character): 32 for the mask on every page with a form, 32 more for the secret of a visitor
-without the CSRF cookie. Counted with callgrind (``make bench-instructions``), that was 6 % of a
+without the CSRF cookie. Counted with callgrind (``make bench-instructions``), that was 7 % of a
 new visitor's practice question (the busiest page there is), not counting the 64 system calls'
 own time.
 
