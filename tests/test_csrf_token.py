@@ -13,11 +13,11 @@ from django.middleware.csrf import CSRF_ALLOWED_CHARS
 from django.test import Client
 
 from cardtutor.core.csrf import random_chars
-from cardtutor.engine.drills import DRILLS, Level
+from tests.test_practice import item_url, right_answer
 
 pytestmark = pytest.mark.django_db
 
-ITEM = "/practice/piquet/partie/2/4242/"
+ITEM = item_url()
 
 
 def _unmask_cipher_token(token: str) -> str:
@@ -32,17 +32,11 @@ def _form_tokens(html: str) -> set[str]:
     return set(re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', html))
 
 
-def _right_answer(html: str) -> dict[str, str]:
-    drill: Any = DRILLS["piquet.partie"]
-    right, _reasons = drill.expected(drill.item("4242", Level.MEDIUM))
+def _answer_form(html: str) -> dict[str, str]:
+    """The item's right answer, with the form token of the page that served it."""
     token = re.search(r'name="token" value="([^"]+)"', html)
     assert token is not None
-    return {
-        "token": token.group(1),
-        "winner": right.winner,
-        "gain": str(right.gain),
-        "rubiconed": "yes" if right.rubiconed else "no",
-    }
+    return {"token": token.group(1), **right_answer()}
 
 
 def test_a_new_visitor_gets_a_secret_cookie_and_a_form_token_that_django_accepts() -> None:
@@ -53,7 +47,7 @@ def test_a_new_visitor_gets_a_secret_cookie_and_a_form_token_that_django_accepts
     (token,) = _form_tokens(page.content.decode())  # one token for all the page's forms
     assert len(token) == 64 and _unmask_cipher_token(token) == secret
     answered = client.post(
-        ITEM, {"csrfmiddlewaretoken": token, **_right_answer(page.content.decode())}
+        ITEM, {"csrfmiddlewaretoken": token, **_answer_form(page.content.decode())}
     )
     assert answered.status_code == 200
     assert "Right" in answered.content.decode()
@@ -75,7 +69,7 @@ def test_a_token_changed_by_one_character_is_refused_by_django() -> None:
     page = client.get(ITEM).content.decode()
     token = _form_tokens(page).pop()
     last = CSRF_ALLOWED_CHARS[(CSRF_ALLOWED_CHARS.index(token[-1]) + 1) % 62]
-    refused = client.post(ITEM, {"csrfmiddlewaretoken": token[:-1] + last, **_right_answer(page)})
+    refused = client.post(ITEM, {"csrfmiddlewaretoken": token[:-1] + last, **_answer_form(page)})
     assert refused.status_code == 403
 
 
