@@ -115,14 +115,20 @@ def _deal_scores(
     rng: random.Random, level: Level, case: str | None = None
 ) -> list[tuple[int, int]]:
     """Six plausible deal scores. A deal's loser often scores little, the winner 20–60."""
+    # ``below(n)`` is what ``rng.randint(lo, lo + n - 1)`` draws, less its two Python calls
+    # around it: the loop below draws a few hundred numbers for a hard question.
+    below = rng._randbelow  # type: ignore[attr-defined]
+    draw = rng.random
     while True:
         deals = []
+        a = b = 0
         for _deal in range(PARTIE_DEALS):
-            hi = rng.randint(12, 60) if rng.random() > 0.1 else rng.randint(61, 140)
-            lo = rng.randint(0, 25)
-            deals.append((hi, lo) if rng.random() < 0.5 else (lo, hi))
-        a = sum(d[0] for d in deals)
-        b = sum(d[1] for d in deals)
+            hi = 12 + below(49) if draw() > 0.1 else 61 + below(80)  # randint(12, 60) / (61, 140)
+            lo = below(26)  # randint(0, 25)
+            deal = (hi, lo) if draw() < 0.5 else (lo, hi)
+            deals.append(deal)
+            a += deal[0]
+            b += deal[1]
         low = min(a, b)
         if case == "tie":
             if a == b:
