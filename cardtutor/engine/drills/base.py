@@ -286,42 +286,9 @@ class Drill(Protocol):
     def check(self, item: Item, answer: Any) -> Feedback: ...
 
 
-class ItemRandom(random.Random):
-    """:class:`random.Random` with the same draws, and ``randint`` and ``randrange`` of whole
-    numbers in one Python call instead of three (``randint`` → ``randrange`` → ``_randbelow``,
-    each checking its arguments): the question generators call them hundreds of times per
-    question. Every other case is the standard library's.
-
-    >>> a, b = ItemRandom("x"), random.Random("x")
-    >>> [a.randint(3, 9) for _ in range(5)] == [b.randint(3, 9) for _ in range(5)]
-    True
-    >>> [a.randrange(7) for _ in range(5)] == [b.randrange(7) for _ in range(5)]
-    True
-    >>> [a.randrange(2, 9) for _ in range(5)] == [b.randrange(2, 9) for _ in range(5)]
-    True
-    """
-
-    def randint(self, a: int, b: int) -> int:
-        if type(a) is int and type(b) is int and b >= a:
-            drawn: int = self._randbelow(b - a + 1)  # type: ignore[attr-defined]
-            return a + drawn
-        return super().randint(a, b)
-
-    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
-        if step == 1 and type(start) is int:
-            if stop is None:
-                if start > 0:
-                    below: int = self._randbelow(start)  # type: ignore[attr-defined]
-                    return below
-            elif type(stop) is int and stop > start:
-                offset: int = self._randbelow(stop - start)  # type: ignore[attr-defined]
-                return start + offset
-        return super().randrange(start, stop, step)
-
-
 def rng_for(drill: str, seed: str, level: Level) -> random.Random:
     """The random source of one item: the same drill, seed and level give the same item."""
-    return ItemRandom(f"{drill}:{int(level)}:{seed}")
+    return random.Random(f"{drill}:{int(level)}:{seed}")
 
 
 def seed_case(seed: str, cases: Sequence[str]) -> str | None:
