@@ -225,7 +225,10 @@ def test_meld_rules_facts() -> None:
     assert shown("meld-once").facts == {
         "quint": MELD_POINTS["quint-major"],
         "marriage": MELD_POINTS["marriage"],
+        "quiet_trick": 2,  # B wins trick 2 too and declares nothing: not "his next trick"
     }
+    said = " ".join(t.en for t in shown("meld-once").lines)
+    assert "after winning trick 4 (after trick 2, which he won too" in said
     f = shown("meld-shown").facts
     assert f["led_from_row"] == 1 and f["row_after"] == f["declared"] - 1
 

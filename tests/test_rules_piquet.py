@@ -306,10 +306,20 @@ def test_the_partie_settlement_follows_the_formula(key: str, rubiconed: bool) ->
 def test_the_sources_advice_holds_by_the_engine() -> None:
     cards = shown("strategy-cards").facts
     assert cards["tricks"] == 5 and cards["best_other"] > cards["best_spade"]
+    # the source's "any card but a high spade" is only half right: the small spades lose too,
+    # as the replay's verdict on the same advice says (piquet-any-other-card: refuted)
+    assert cards["best_small_spade"] < cards["best_other"]
+    text = " ".join(line.en for line in shown("strategy-cards").lines)
+    assert "only half right" in text and "The source is right" not in text
     guards = shown("strategy-guards").facts
     assert guards["keep"] > guards["ace"] and guards["cost"] == guards["keep"] - guards["ace"]
     discard = shown("strategy-discard").facts
     assert discard["best_tenths"] >= discard["cavendish_tenths"] > 0
+    # the difference is split into all four parts, so the parts add up to it (to rounding)
+    split = shown("strategy-discard").lines[1].en.split(": ", 1)[1]
+    parts = [float(x.replace("−", "-")) for x in re.findall(r"[+−]\d+\.\d", split)]
+    assert len(parts) == 4 and "repique" in split
+    assert abs(sum(parts) - (discard["best_tenths"] - discard["cavendish_tenths"]) / 10) <= 0.25
 
 
 def test_a_tie_calls_for_two_more_deals_and_then_a_draw() -> None:

@@ -498,6 +498,19 @@ def ex_meld_once() -> Shown:
     why = refusal(after, "B: meld marriage KC#1 QC#2")
     assert why is not None
     later = first_step("B: meld marriage KC#1 QC#2")
+    # The tricks B won in between without declaring (the winner draws first: a Draw by B
+    # follows each trick he won).
+    steps = example_steps()
+    first_trick, meld_trick = example_state(step).trick_no, example_state(later).trick_no
+    skipped = [
+        example_state(i).trick_no
+        for i in range(step + 1, later)
+        if isinstance(steps[i].action, Draw)
+        and steps[i].action.seat == "B"
+        and first_trick < example_state(i).trick_no < meld_trick
+    ]
+    assert len(skipped) == 1, skipped  # the Example's B wins trick 2 and declares nothing
+    quiet = skipped[0]
     return Shown(
         rows=(
             row(
@@ -513,14 +526,17 @@ def ex_meld_once() -> Shown:
                 f"Die Kreuz-Heirat darin muss warten: „{why.render('de')}“.",
             ),
             Text(
-                f"B declares it after winning his next trick, trick {example_state(later).trick_no}:",
-                f"B meldet sie nach seinem nächsten Stich, dem {example_state(later).trick_no}. Stich:",
+                f"B declares it later, after winning trick {meld_trick} (after trick {quiet}, which "
+                "he won too, he declares nothing):",
+                f"B meldet sie später, nach dem {meld_trick}. Stich (nach dem {quiet}. Stich, den "
+                "er auch gewinnt, meldet er nichts):",
             ),
             *said_events(example_events(later)),
         ),
         facts={
             "quint": points_of(after, "B", "quint-major"),
             "marriage": points_of(example_state(later), "B", "marriage"),
+            "quiet_trick": quiet,
         },
     )
 

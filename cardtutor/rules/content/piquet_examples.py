@@ -1223,9 +1223,29 @@ def build_strategy_cards() -> Shown:
     """'A now has five tricks, and to win the cards should lead any card but a high spade.'"""
     run = cavendish(18)
     values, lines = _solver_lines(run)
-    spades = [v for c, v in values.items() if c.suit == _card("AS").suit]
-    others = [v for c, v in values.items() if c.suit != _card("AS").suit]
+    spade = _card("AS").suit
+    high = {_card("AS"), _card("JS")}
+    spades = [v for c, v in values.items() if c.suit == spade]
+    others = [v for c, v in values.items() if c.suit != spade]
+    small = [v for c, v in values.items() if c.suit == spade and c not in high]
     best_other, best_spade = max(others), max(spades)
+    best_small = max(small)
+    if best_small >= best_other:
+        verdict = Text(
+            f"The source is right: a high spade gives up the cards, any other card is worth "
+            f"{signed(best_other)}.",
+            f"Die Quelle hat recht: ein hohes Pik verschenkt die Karten, jede andere Karte ist "
+            f"{signed(best_other)} wert.",
+        )
+    else:
+        verdict = Text(
+            f"The source is only half right: a high spade gives up the cards, but so does a "
+            f"small one ({signed(best_small)}). Only a card of another suit wins them: "
+            f"{signed(best_other)}.",
+            f"Die Quelle hat nur halb recht: ein hohes Pik verschenkt die Karten, ein kleines "
+            f"aber ebenso ({signed(best_small)}). Nur eine Karte einer anderen Farbe gewinnt "
+            f"sie: {signed(best_other)}.",
+        )
     return Shown(
         rows=hands_rows(run),
         lines=(
@@ -1237,16 +1257,12 @@ def build_strategy_cards() -> Shown:
                 "bestmöglich):",
             ),
             *lines,
-            Text(
-                f"The source is right: any card but a spade is worth {signed(best_other)}; the "
-                f"best spade only {signed(best_spade)}, because it gives up the cards.",
-                f"Die Quelle hat recht: jede Karte außer Pik ist {signed(best_other)} wert, das "
-                f"beste Pik nur {signed(best_spade)}, weil es die Karten verschenkt.",
-            ),
+            verdict,
         ),
         facts={
             "best_other": best_other,
             "best_spade": best_spade,
+            "best_small_spade": best_small,
             "tricks": run.state.tricks_won("A"),
         },
     )
@@ -1320,12 +1336,16 @@ def build_strategy_discard() -> Shown:
                 f"differs by keeping the {kept_en} and throwing the {thrown_en}: "
                 f"{fmt(best.parts[2] - mine.parts[2], False)} for trios and quatorzes, "
                 f"{fmt(best.parts[0] - mine.parts[0], False)} for the point, "
-                f"{fmt(best.parts[1] - mine.parts[1], False)} for sequences.",
+                f"{fmt(best.parts[1] - mine.parts[1], False)} for sequences, "
+                f"{fmt(best.parts[3] - mine.parts[3], False)} for carte blanche, pique and "
+                "repique.",
                 f"Die beste gefundene Ablage ({best_de}) bringt {fmt(best.total, True)}. Der "
                 f"Unterschied: {kept_de} behalten, {thrown_de} abgelegt: "
                 f"{fmt(best.parts[2] - mine.parts[2], True)} bei Quatorze und Trios, "
                 f"{fmt(best.parts[0] - mine.parts[0], True)} beim Point, "
-                f"{fmt(best.parts[1] - mine.parts[1], True)} bei den Sequenzen.",
+                f"{fmt(best.parts[1] - mine.parts[1], True)} bei den Sequenzen, "
+                f"{fmt(best.parts[3] - mine.parts[3], True)} bei Carte blanche, Pique und "
+                "Repique.",
             ),
             Text(
                 "The drill counts the declarations only, not the play; both discards keep the "
