@@ -468,3 +468,13 @@ def test_besik_trumps_line_after_the_talon_is_used_up_starts_a_sentence(
         html = client.get(step_url("besik-example", last)).content.decode()
         notes = re.findall(r'<p class="zone-note">([^<]*)</p>', html)
         assert words in notes, notes
+
+
+def test_the_sources_statements_are_said_once_and_read_as_german(client: Client, replays) -> None:
+    """The Besik Example's last step states the Augen in its totals and in its breakdown: the
+    page says each once, and the category reads inside a German sentence."""
+    client.cookies["django_language"] = "de"
+    html = client.get(step_url("besik-example", 98)).content.decode()
+    said = re.findall(r"Laut Quelle hat (A|B) bei „Augen“ (\d+)", html)
+    assert sorted(said) == [("A", "71"), ("B", "169")]
+    assert "für Einfache" not in html and "für Letzter" not in html

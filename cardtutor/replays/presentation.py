@@ -169,8 +169,12 @@ def _checks(
                 "agrees": computed == value,
             }
         )
+    listed: set[tuple[str, str, object]] = set()
+    """(seat, part, value) already checked: a source's total and its breakdown may state the
+    same figure (the Besik Example's Augen), which is said once."""
     for seat, parts in (stated.get("breakdown") or {}).items():
         for part, value in parts.items():
+            listed.add((str(seat), part, value))
             computed = breakdown.get(party(seat), {}).get(part)
             checks.append(
                 {
@@ -184,6 +188,8 @@ def _checks(
             )
     for part, values in (stated.get("parts") or {}).items():
         for seat, value in values.items():
+            if (str(seat), part, value) in listed:
+                continue
             computed = part_value(part, seat, step_totals, breakdown.get(party(seat), {}))
             checks.append(
                 {
