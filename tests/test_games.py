@@ -17,6 +17,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
+from django.utils import translation
 
 from cardtutor.engine.cards import Card, PhysicalCard
 from cardtutor.games import service
@@ -429,7 +430,7 @@ def test_a_card_that_may_not_be_played_says_why_and_is_refused_with_that_reason(
         pytest.fail("no position with a card that may not be played")
     button = blocked[0]
     reason = html.unescape(re.search(r'title="([^"]+)"', button).group(1))  # type: ignore[union-attr]
-    assert "follow" in reason.lower()
+    assert reason.startswith("You must follow suit"), reason  # said to the learner, not "A"
     number = re.search(r'aria-describedby="(why-\d+)"', button).group(1)  # type: ignore[union-attr]
     assert f'id="{number}" role="tooltip">{html.escape(reason)}' in page.replace("&#x27;", "'")
     data = _form(page)
@@ -522,6 +523,46 @@ def test_a_finished_game_kept_as_a_replay_is_seen_by_its_owner_only(client: Clie
     client.post("/accounts/login/", {"username": "keeper", "password": "a-long-password-2"})
     assert Replay.objects.get(slug=slug).owner is not None
     assert client.get(step0).status_code == 200
+
+
+def test_a_game_finished_again_after_moves_taken_back_is_kept_as_it_ended(
+    client: Client,
+) -> None:
+    from cardtutor.replays.models import Replay
+
+    url = _start(client, "besik-2")
+    _play(client, url, 700)
+    step0 = client.post(url + "keep/")["Location"]
+    slug = step0.split("/")[2]
+    first = Replay.objects.get(slug=slug).record
+    for _ in range(8):  # back to a decision with a choice (the last cards are forced)
+        game = _game(url)
+        assert client.post(url + "undo/", {"ply": str(game.moves)}).status_code == 303
+        assert not _game(url).is_over
+        page = client.get(url).content.decode()
+        data = _form(page)
+        assert data is not None and data["type"] == "choice"
+        offered = [
+            html.unescape(re.search(r'value="([^"]+)"', b).group(1))  # type: ignore[union-attr]
+            for b in re.findall(r"<button [^>]*name=\"action\"[^>]*>", page)
+            if 'aria-disabled="true"' not in b
+        ]
+        if len(offered) > 1:
+            break
+    # this time the last of the moves offered, not the first: the game ends differently
+    assert len(offered) > 1
+    data["action"] = offered[-1]
+    assert client.post(url + "move/", data).status_code == 303
+    _play(client, url, 700)
+    game = _game(url)
+    assert game.is_over and game.record["actions"] != first["actions"]
+    assert client.post(url + "keep/")["Location"] == step0
+    kept = Replay.objects.get(slug=slug)
+    assert kept.record["actions"] == game.record["actions"], "the replay follows the game"
+    assert kept.owner_token == game.owner_token, "still the learner's own"
+    last = len(game.record["actions"])
+    page = client.get(f"/replays/{slug}/step/{last}/")
+    assert page.status_code == 200
 
 
 def _account(name: str) -> Client:
@@ -636,3 +677,60 @@ def test_a_games_addresses_are_the_ones_the_url_configuration_gives() -> None:
         assert urls == {
             key: reverse(f"games:{name}", args=[public_id]) for key, name in names.items()
         }
+
+
+@pytest.mark.parametrize("kind_key", ["besik-2", "besik-4"])
+def test_every_meld_offered_is_named_in_words_and_offered_once(kind_key: str) -> None:
+    """The buttons for melds name the meld ("Heirat melden: …", never a catalogue key), mark a
+    card already on the table, and offer a meld once, not once per copy of its cards."""
+    from cardtutor.games import presentation
+
+    kind = service.KINDS[kind_key]
+    seat = kind.learner[0]
+    kinds_seen: set[str] = set()
+    merged = 0
+    # seeds in which the learner may declare one meld with either copy of a card
+    for seed in {"besik-2": (0, 5, 9), "besik-4": (0, 19, 32)}[kind_key]:
+        position = service.replay(kind, service.new_record(kind, seed))
+        service.advance(position, kind.learner, "beginner", seed)
+        for _ in range(250):
+            if position.state.is_over or position.state.seat_to_act != seat:
+                break
+            with translation.override("de"):
+                offered = presentation.moves(position, seat, "de")
+            melds = [o for o in offered.get("others", []) if o["type"] == "meld"]
+            labels = [o["label"] for o in melds]
+            assert not any("besik.noun" in label for label in labels), labels
+            assert all(" melden: " in label for label in labels), labels
+            fresh = [label for label in labels if "(gemeldet)" not in label]
+            assert len(fresh) == len(set(fresh)), fresh
+            kinds_seen.update(json.loads(o["json"])["kind"] for o in melds)
+            legal = list(position.state.legal_actions)
+            merged += sum(1 for a in legal if a.to_json()["type"] == "meld") - len(melds)
+            # declare a meld when one is offered (to see many), else the first legal move
+            action = next((a for a in legal if a.to_json()["type"] == "meld"), legal[0])
+            service.apply(position, action)
+            service.advance(position, kind.learner, "beginner", seed)
+    assert {"marriage", "trump-marriage"} <= kinds_seen, kinds_seen
+    assert merged > 0, "no meld offered with either copy of a card: the seeds changed?"
+
+
+def test_the_younger_hand_is_asked_for_at_least_one_card_as_the_rules_say(client: Client) -> None:
+    url = _start(client, "piquet", first="learner")  # the learner deals: younger hand
+    for _ in range(10):
+        page = client.get(url).content.decode()
+        if 'name="type" value="exchange"' in page:
+            break
+        data = _form(page)
+        assert data is not None
+        client.post(url + "move/", data)
+    else:
+        pytest.fail("the learner was never asked for his discard")
+    assert "Choose the cards to discard: at least one, at most" in page
+    assert "keep all" not in page
+    ply = re.search(r'name="ply" value="(\d+)"', page).group(1)  # type: ignore[union-attr]
+    response = client.post(url + "move/", {"ply": ply, "type": "exchange"})
+    assert response.status_code == 400
+    assert "As the younger hand you must discard at least 1 and at most" in html.unescape(
+        response.content.decode()
+    )

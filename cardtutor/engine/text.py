@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-__all__ = ["Msg", "register_messages", "MESSAGES", "LANGUAGES", "join_names"]
+__all__ = ["Msg", "register_messages", "MESSAGES", "LANGUAGES", "join_names", "to_player"]
 
 LANGUAGES = ("en", "de")
 
@@ -72,6 +72,24 @@ class Msg:
     def to_json(self) -> dict[str, Any]:
         """A JSON-able form: key, English and German text."""
         return {"key": self.key, "en": self.render("en"), "de": self.render("de")}
+
+
+def to_player(msg: Msg) -> Msg:
+    """The message as said to the player it concerns ("you"), where the catalogue has that
+    form (the key with ``.you``); else the message as it is. The engines name seats ("A must
+    follow suit"), which suits a replay or a log; a learner told why his own move is refused
+    is spoken to.
+
+    >>> register_messages({"demo.hold": ("{seat} has no {card}.", "{seat} hat kein {card}."),
+    ...                    "demo.hold.you": ("You have no {card}.", "Du hast kein {card}.")})
+    >>> from cardtutor.engine.cards import Card
+    >>> to_player(Msg("demo.hold", seat="A", card=Card.parse("AH"))).render("de")
+    'Du hast kein Herz-As.'
+    >>> to_player(Msg("demo.lead", seat="A", card=Card.parse("AH"))).render("en")
+    'A leads the ace of hearts.'
+    """
+    key = msg.key + ".you"
+    return Msg(key, **msg.params) if key in MESSAGES else msg
 
 
 def _render_value(value: Any, lang: str) -> Any:

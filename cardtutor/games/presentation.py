@@ -8,12 +8,12 @@ card the learner could not know.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
 
-from cardtutor.engine.text import Msg
+from cardtutor.engine.text import Msg, to_player
 from cardtutor.games.service import Position, is_deal_action, undo_point
 from cardtutor.replays.presentation import category_label, rule_url
 from cardtutor.replays.table import sort_hand
@@ -246,7 +246,9 @@ def moves(position: Position, seat: str, lang: str) -> dict[str, Any]:
     assert legal is not None
     plays = {a.card for a in legal if a.to_json()["type"] == "play"}
     hand_cards = [c for c in view.hands.get(seat, ()) if c is not None]
+    declared = set(state.declared_row(seat))
     others = []
+    labels = set()
     for action in legal:
         data = action.to_json()
         kind = data["type"]
@@ -254,11 +256,20 @@ def moves(position: Position, seat: str, lang: str) -> dict[str, Any]:
             continue
         if kind == "deal":
             return {"kind": "deal"}
-        others.append({"json": json.dumps(data), "label": action_label(action, lang), "type": kind})
+        label = action_label(action, lang, declared)
+        fresh = not declared.intersection(getattr(action, "cards", ()))
+        if fresh and label in labels:
+            # the same meld with the other copy of a card (two packs), all from the concealed
+            # hand: the same move to the learner (cards never declared have no history)
+            continue
+        if fresh:
+            labels.add(label)
+        others.append({"json": json.dumps(data), "label": label, "type": kind})
     return {
         "kind": "besik",
         "cards": _card_choices(position, seat, sort_hand(hand_cards, "besik"), plays, lang),
         "others": others,
+        "any_playable": bool(plays),
     }
 
 
@@ -273,7 +284,7 @@ def _card_choices(
         reason = ""
         if card not in playable:
             why = position.state.legal_actions.why_illegal(position.engine.parse_action(data))
-            reason = why.render(lang) if why is not None else ""
+            reason = to_player(why).render(lang) if why is not None else ""
             reason = reason[:1].upper() + reason[1:]
         choices.append(
             {
@@ -287,12 +298,14 @@ def _card_choices(
     return choices
 
 
-def action_label(action: Any, lang: str) -> str:
-    """A Besik decision other than a card, in words."""
+def action_label(action: Any, lang: str, declared: Collection[Any] = ()) -> str:
+    """A Besik decision other than a card, in words (a card among ``declared``, already on
+    the table, is named so)."""
     data = action.to_json()
     kind = str(data["type"])
     if kind == "meld":
-        names = ", ".join(c.name(lang) for c in action.cards)
+        shown = _(" (declared)")
+        names = ", ".join(c.name(lang) + (shown if c in declared else "") for c in action.cards)
         meld = Msg(f"besik.noun.{action.kind}").render(lang)
         return _("Declare %(meld)s: %(cards)s") % {"meld": meld, "cards": names}
     if kind == "seven":

@@ -24,7 +24,7 @@ from cardtutor.engine import GAMES
 from cardtutor.engine.errors import EngineError
 from cardtutor.engine.events import Event
 from cardtutor.engine.record import RECORD_FORMAT, RECORD_VERSION, GameRecord
-from cardtutor.engine.text import Msg, register_messages
+from cardtutor.engine.text import Msg, register_messages, to_player
 from cardtutor.games.computer import choose
 
 register_messages(
@@ -285,7 +285,7 @@ def parse_move(position: Position, seat: str, data: Mapping[str, Any], seed: int
         action = _build(position, seat, move_type, data)
     reason = state.legal_actions.why_illegal(action)
     if reason is not None:
-        raise MoveRefused(reason)
+        raise MoveRefused(to_player(reason))
     if is_deal_action(action) and move_type != "deal":
         raise MoveRefused(Msg("games.err.form"))
     return action

@@ -542,9 +542,18 @@ def keep(request: HttpRequest, public_id: str) -> HttpResponse:
     except EngineError:
         return _damaged(request, game)
     slug = str(document["slug"])
-    if not Replay.objects.filter(slug=slug).exists():
+    kept = Replay.objects.filter(slug=slug).only("record", "owner", "owner_token").first()
+    # Kept before, then moves taken back and the game finished again: the replay follows the
+    # game (it is the learner's own: the slug comes from his game's address).
+    stale = (
+        kept is not None
+        and kept.record != document["record"]
+        and kept.owner_id == game.user_id
+        and kept.owner_token == game.owner_token
+    )
+    if kept is None or stale:
         try:
-            replay = import_replay(document)
+            replay = import_replay(document, replace=stale)
         except ReplayImportError:
             replay = None  # kept a moment ago by a second click: it exists now
         if replay is not None:

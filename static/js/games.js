@@ -22,6 +22,21 @@
       if (button) { button.focus(); button.click(); event.preventDefault(); }
     }
   });
+  // After htmx swaps the game in (a move, a take-back), focus is not left on the page's body:
+  // it goes to what asks for attention (a refusal, the worked example's comparison), else to
+  // the next decision. A table scrolled out of view comes back, so the computer's moves,
+  // shown one after another, are seen.
+  document.addEventListener("htmx:afterSettle", function () {
+    var area = document.getElementById("game-area");
+    if (!area) return;
+    var active = document.activeElement;
+    if (active && active !== document.body && document.contains(active)) return;
+    var focus = area.querySelector("#move-error, #book-choice") ||
+      area.querySelector(".other-moves button, .card-buttons .card-button:not([aria-disabled='true']), .move-form .primary-button");
+    if (focus) focus.focus({ preventScroll: true });
+    var table = area.querySelector(".game-table");
+    if (table && table.getBoundingClientRect().top < 0) table.scrollIntoView({ block: "start" });
+  });
   // A card that may not be played is not sent: its reason is shown instead.
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest(".card-button[aria-disabled='true']");

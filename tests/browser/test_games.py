@@ -94,10 +94,16 @@ def test_a_card_that_may_not_be_played_says_why_on_focus(page: Any) -> None:
         expect(page.locator("#game-area")).not_to_have_attribute("data-ply", str(before))
     else:
         pytest.fail("never a card that may not be played")
-    blocked.first.focus()
-    reason = page.locator(".card-buttons .card-button[aria-disabled=true] + .why-not").first
+    for width in (1280, 360):  # the hidden reasons take no room: no sideways scrolling
+        page.set_viewport_size({"width": width, "height": 740})
+        scroll = page.evaluate("document.documentElement.scrollWidth")
+        assert scroll <= width, f"the page is {scroll} px wide at {width} px"
+    blocked.last.focus()  # the right-most card's reason stays on the screen
+    reason = page.locator(".card-buttons .card-button[aria-disabled=true] + .why-not").last
     expect(reason).to_be_visible()
-    assert "follow" in reason.inner_text().lower()
+    assert reason.inner_text().startswith("You must follow suit")
+    box = reason.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
     before = _ply(page)
     blocked.first.click(force=True)  # Playwright waits for aria-disabled controls otherwise
     page.wait_for_timeout(300)
@@ -212,3 +218,32 @@ def test_the_computer_s_moves_show_on_the_table_one_at_a_time(page: Any, browser
         assert not reduced.locator(".table-frame").first.is_visible()
     expect(reduced.locator(".middle-now")).to_be_visible(timeout=300)
     reduced.close()
+
+
+def test_on_a_phone_the_draw_and_melds_after_a_won_trick_are_on_the_first_screen(
+    browser: Any, live_server: Any
+) -> None:
+    """Besik: having won a trick, the learner's choices are the melds and the draw (no card
+    may be led yet): they come first, on the first screen, and have the focus."""
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        _start(page, "besik-2")
+        for _ in range(60):
+            if page.locator(".other-moves button").count():
+                break
+            before = _ply(page)
+            page.locator(".card-buttons .card-button:not([aria-disabled=true])").first.click()
+            expect(page.locator("#game-area")).not_to_have_attribute("data-ply", str(before))
+        else:
+            pytest.fail("the learner never won a trick")
+        expect(page.get_by_text("You won the trick: declare a meld if you wish")).to_be_visible()
+        assert page.locator(".card-buttons .card-button:not([aria-disabled=true])").count() == 0
+        draw = page.get_by_role("button", name="Draw from the talon")
+        box = draw.bounding_box()
+        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 740, box
+        focused = page.evaluate("document.activeElement.closest('.other-moves') !== null")
+        assert focused, "the focus is on the first of the choices, not on the page"
+    finally:
+        context.close()

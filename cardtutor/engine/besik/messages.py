@@ -103,23 +103,19 @@ _REPEAT = {
 
 
 _BESIK_NOUNS = {
+    "marriage": ("marriage", "Heirat"),
+    "trump-marriage": ("trump marriage", "Trumpf-Heirat"),
+    "double-marriage": ("double marriage", "Doppel-Heirat"),
+    "four-jacks": ("four jacks", "4 Bauern"),
+    "four-queens": ("four queens", "4 Damen"),
+    "four-kings": ("four kings", "4 Könige"),
+    "four-aces": ("four aces", "4 Asse"),
     "besik": ("Besik", "Besik"),
     "double-besik": ("double Besik", "Doppel-Besik"),
     "triple-besik": ("triple Besik", "Tripelbesik"),
+    "quint-major": ("Quint-Major", "Quint-Major"),
 }
-"""The Besik family's bare names (no article), for refusals."""
-
-
-"""Every meld kind; each is also the rule anchor of its rule section."""
-
-
-"""Rule anchor -> (English title, German title); events refer to ``"besik#<anchor>"``."""
-
-
-"""Meld names for sentences (with the article; German in the accusative)."""
-
-
-"""The Besik family's bare names (no article), for refusals."""
+"""Every meld kind's bare name (no article, no suit), for refusals and the game's buttons."""
 
 
 register_messages({f"besik.meld.{k}": v for k, v in _MELD_NAMES.items()})

@@ -326,6 +326,29 @@ register_messages(
             "{seat} muss Farbe bedienen: {led} wurde ausgespielt, und {seat} hat noch {suit}: "
             "{cards}.",
         ),
+        # The same, said to the player whose move is refused (``text.to_player``).
+        "piquet.illegal.phase.you": (
+            "Not now: you are to {expected}.",
+            "Jetzt nicht: du hast {expected}.",
+        ),
+        "piquet.illegal.not_held.you": (
+            "You do not hold the {cards}.",
+            "Du hast {cards} nicht auf der Hand.",
+        ),
+        "piquet.illegal.elder_count.you": (
+            "As the elder hand you must discard at least {min} and at most {max} cards, not {n}.",
+            "Als Vorhand musst du mindestens {min} und höchstens {max} Karten ablegen, nicht {n}.",
+        ),
+        "piquet.illegal.younger_count.you": (
+            "As the younger hand you must discard at least {min} and at most {max} cards, not "
+            "{n}: as many as are left in the stock.",
+            "Als Hinterhand musst du mindestens {min} und höchstens {max} Karten ablegen, nicht "
+            "{n}: so viele liegen noch im Talon.",
+        ),
+        "piquet.illegal.follow.you": (
+            "You must follow suit: the {led} was led and you still have {suit}: {cards}.",
+            "Du musst Farbe bedienen: {led} wurde ausgespielt, und du hast noch {suit}: {cards}.",
+        ),
         "piquet.illegal.no_deal": (
             "This partie has no cards for deal {n} (neither given nor shuffled).",
             "Für Spiel {n} dieser Partie gibt es keine Karten (weder angegeben noch gemischt).",

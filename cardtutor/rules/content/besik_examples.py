@@ -505,8 +505,8 @@ def ex_meld_once() -> Shown:
     skipped = [
         example_state(i).trick_no
         for i in range(step + 1, later)
-        if isinstance(steps[i].action, Draw)
-        and steps[i].action.seat == "B"
+        if isinstance(action := steps[i].action, Draw)
+        and action.seat == "B"
         and first_trick < example_state(i).trick_no < meld_trick
     ]
     assert len(skipped) == 1, skipped  # the Example's B wins trick 2 and declares nothing
