@@ -126,9 +126,19 @@ def test_a_whole_game_is_played_to_its_end_through_the_forms(client: Client, kin
     assert f"{len(outcome.deals)} deals played" in page or len(outcome.deals) == 1
     if kind == "piquet":
         assert outcome.deal_number >= 6
-        assert "wins the game" in page or "drawn" in page
     else:
         assert max(outcome.game.values()) >= 1000
+    # said from the learner's side, next to "The game is over"
+    learner_party = _position(game).state.party_of("A")
+    said = {
+        None: "The game is drawn.",
+        learner_party: "Your side wins the game." if kind == "besik-4" else "You win the game.",
+    }.get(
+        outcome.winner,
+        "The other side wins the game." if kind == "besik-4" else "The computer wins the game.",
+    )
+    moves_section = page[page.index('id="moves-heading"') : page.index('id="score-heading"')]
+    assert said in moves_section
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -449,15 +459,21 @@ def test_a_hint_names_a_legal_move_with_its_reason_and_is_counted(
 ) -> None:
     url = _start(client, kind)
     game = _game(url)
+    # without JavaScript: the game's page shows it (a reload does not ask again)
     response = client.post(url + "hint/", {"ply": str(game.ply)})
-    assert response.status_code == 200
-    text = response.content.decode()
+    assert response.status_code == 303 and response["Location"] == url
+    text = client.get(url).content.decode()
     assert "Hint from the strong player:" in text
     hint_box = text[text.index('id="hint"') :]
     hint_box = hint_box[: hint_box.index("</div>")]
     assert len(re.sub(r"<[^>]+>", "", hint_box).split()) > 6, "a move and a reason in words"
+    assert "Hint from the strong player:" not in client.get(url).content.decode(), "shown once"
     assert _game(url).hint_count == 1
-    assert _game(url).record == game.record, "a hint changes no move"
+    assert _game(url).record["actions"] == game.record["actions"], "a hint changes no move"
+    # with htmx: the partial; the same decision's hint again is not counted again
+    again = client.post(url + "hint/", {"ply": str(game.ply)}, HTTP_HX_REQUEST="true")
+    assert again.status_code == 200 and "Hint from the strong player:" in again.content.decode()
+    assert _game(url).hint_count == 1
     # a hint for a position that has moved on is not given
     assert (
         "That move was already made" in client.post(url + "hint/", {"ply": "9999"}).content.decode()
@@ -734,3 +750,32 @@ def test_the_younger_hand_is_asked_for_at_least_one_card_as_the_rules_say(client
     assert "As the younger hand you must discard at least 1 and at most" in html.unescape(
         response.content.decode()
     )
+
+
+def test_odd_move_forms_get_a_reason_that_fits_and_change_nothing(client: Client) -> None:
+    url = _start(client, "piquet", first="computer")  # the learner is elder: his discard
+    game = _game(url)
+    for data in ({"type": "choice"}, {"ply": "x1", "type": "choice"}, {"ply": "-3"}):
+        response = client.post(url + "move/", data)
+        assert response.status_code == 400
+        assert "could not be read" in response.content.decode(), data
+    response = client.post(url + "move/", {"ply": str(game.moves), "type": "book"})
+    assert response.status_code == 400 and "could not be read" in response.content.decode()
+    response = client.post(url + "move/", {"ply": str(game.moves), "type": "declare"})
+    assert response.status_code == 400
+    assert "Not now: you are to" in html.unescape(response.content.decode())
+    assert _game(url).record == game.record
+
+
+def test_my_games_count_the_learners_own_moves(client: Client) -> None:
+    url = _start(client, "besik-2")
+    made = _play(client, url, 6)
+    game = _game(url)
+    assert game.moves > made, "the computer's moves and the draws are in the record too"
+    mine = sum(
+        1
+        for a in game.record["actions"]
+        if a["seat"] == "A" and a["type"] not in ("draw", "deal", "new_deal")
+    )
+    assert mine >= made
+    assert f"{mine} moves of yours" in client.get("/play/").content.decode()

@@ -195,6 +195,8 @@ def test_the_examples_are_offered_on_the_play_page(client: Client) -> None:
     text = client.get("/play/").content.decode()
     assert "/play/example/piquet-example/" in text and "/play/example/besik-example/" in text
     assert text.count("Play as") == 4
+    # each seat says who it is in the example
+    assert "Play as A (elder hand)" in text and "Play as B (younger hand, dealer)" in text
 
 
 @pytest.mark.parametrize("seat", ["A", "B"])

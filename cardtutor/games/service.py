@@ -170,6 +170,7 @@ class MoveRefused(Exception):
     """The learner's move is refused; ``msg`` says why in the learner's language."""
 
     def __init__(self, msg: Msg, status: int = 400) -> None:
+        msg = to_player(msg)  # said to the learner: "you must follow suit", not "A must"
         super().__init__(msg.render("en"))
         self.msg = msg
         self.status = status
@@ -285,7 +286,7 @@ def parse_move(position: Position, seat: str, data: Mapping[str, Any], seed: int
         action = _build(position, seat, move_type, data)
     reason = state.legal_actions.why_illegal(action)
     if reason is not None:
-        raise MoveRefused(to_player(reason))
+        raise MoveRefused(reason)
     if is_deal_action(action) and move_type != "deal":
         raise MoveRefused(Msg("games.err.form"))
     return action
@@ -325,6 +326,15 @@ def _build(position: Position, seat: str, move_type: str, data: Mapping[str, Any
             payload["look"] = True
     elif move_type == "declare" and position.kind.game == "piquet":
         category = getattr(position.state.view(seat), "category", None) or ""
+        if not category:  # not the time to declare: say what is
+            raise MoveRefused(
+                position.state.legal_actions.why_illegal(
+                    position.engine.parse_action(
+                        {"type": "declare", "seat": seat, "category": "point", "cards": ""}
+                    )
+                )
+                or Msg("games.err.form")
+            )
         payload = {"type": "declare", "seat": seat, "category": category, "cards": " ".join(cards)}
     else:
         raise MoveRefused(Msg("games.err.form"))
@@ -375,8 +385,8 @@ register_messages(
         ),
         "games.book.off": (
             "You play on with your own move: from here the computer plays the other seats.",
-            "Du spielst mit deinem eigenen Zug weiter: ab hier spielt der Computer die anderen "
-            "Plätze.",
+            "Du spielst mit deinem eigenen Zug weiter: ab hier übernimmt der Computer die "
+            "anderen Spieler.",
         ),
     }
 )

@@ -93,11 +93,38 @@ def index(request: HttpRequest) -> HttpResponse:
                 {
                     "slug": r.slug,
                     "title": r.title_de if lang == "de" else r.title_en,
-                    "seats": list(r.record.get("seats", [])),
+                    "seats": [
+                        {"seat": seat, "role": _role(r.seats, seat, lang)}
+                        for seat in r.record.get("seats", [])
+                    ],
                 }
                 for r in Replay.objects.filter(slug__in=EXAMPLES).order_by("game")
             ],
         },
+    )
+
+
+def _role(seats: Any, seat: str, lang: str) -> str:
+    """A worked example's seat described ("elder hand"), from the replay's list of seats."""
+    for item in seats if isinstance(seats, list) else ():
+        if (
+            isinstance(item, dict)
+            and item.get("seat") == seat
+            and isinstance(item.get("role"), dict)
+        ):
+            return str(item["role"].get(lang) or item["role"].get("en") or "")
+    return ""
+
+
+def _learner_moves(game: Game) -> int:
+    """The moves the learner chose (not the computer's, not the draws and deals)."""
+    learner = set(game.learner_seats)
+    return sum(
+        1
+        for a in game.actions
+        if isinstance(a, dict)
+        and a.get("seat") in learner
+        and a.get("type") not in ("draw", "deal", "new_deal")
     )
 
 
@@ -110,7 +137,7 @@ def _summary(game: Game, lang: str) -> dict[str, Any]:
         "game": game,
         "name": name,
         "url": reverse("games:game", args=[game.public_id]),
-        "moves": game.ply,
+        "moves": _learner_moves(game),
     }
 
 
@@ -143,7 +170,11 @@ def _begin(
     return HttpResponseRedirect(reverse("games:game", args=[game.public_id]), status=303)
 
 
-def _context(game: Game, position: service.Position, **extra: Any) -> dict[str, Any]:
+def _context(
+    game: Game, position: service.Position, still: bool = False, **extra: Any
+) -> dict[str, Any]:
+    """``still``: nothing was played since the page the learner saw (a refused move, a hint):
+    the computer's last moves are not shown one after another again."""
     lang = _lang()
     seat = game.learner_seats[0]
     learner = tuple(game.learner_seats)
@@ -151,7 +182,7 @@ def _context(game: Game, position: service.Position, **extra: Any) -> dict[str, 
     to_act = state.seat_to_act
     your_turn = to_act in learner and not state.is_over
     table = presentation.table(position, seat, learner, lang)
-    frames = presentation.frames(position, seat, learner, lang)
+    frames = [] if still else presentation.frames(position, seat, learner, lang)
     score = presentation.score(position, lang)
     moves = presentation.moves(position, seat, lang)
     # The table, the card buttons and the score are drawn in Python (games/widgets.py): in
@@ -173,6 +204,10 @@ def _context(game: Game, position: service.Position, **extra: Any) -> dict[str, 
         "your_turn": your_turn,
         "to_act_label": presentation.seat_label(position, to_act, learner) if to_act else "",
         "is_over": bool(state.is_over),
+        "learner_won": bool(score["winner"]) and score["winner"] == state.party_of(seat),
+        "partnership": bool(position.kind.partners),
+        "following_book": game.kind == "example"
+        and "off_book" not in (game.record.get("meta") or {}),
         "can_undo": service.undo_point(position, learner) is not None,
         **game_urls(game.public_id),
         **extra,
@@ -243,6 +278,12 @@ def game_page(request: HttpRequest, public_id: str) -> HttpResponse:
             if isinstance(reasons, list):
                 extra["note_reasons"] = [str(r) for r in reasons]
             extra["note_link"] = str(stored.get("link", ""))
+    hinted = request.session.get(HINT_KEY) if hasattr(request, "session") else None
+    if isinstance(hinted, dict) and hinted.get("game") == game.public_id:
+        request.session.pop(HINT_KEY, None)
+        if hinted.get("ply") == position.ply:
+            extra["advice"] = {k: hinted.get(k) for k in ("move", "reason", "samples")}
+            extra["still"] = True
     return _render(request, game, position, **extra)
 
 
@@ -275,7 +316,16 @@ def _posted_position(
     """The learner's game and its position for a form posted at its current move; otherwise
     the answer to send (the game as it stands with "already made", or the damaged page)."""
     game = _get_game(request, public_id)
-    if _posted_ply(request) != game.moves:
+    ply = _posted_ply(request)
+    if ply is None:  # no move number at all: not a form of ours (a stale one has one)
+        try:
+            position = _replay(game)
+        except EngineError:
+            return _damaged(request, game)
+        status = 200 if _is_htmx(request) else 400
+        error = Msg("games.err.form").render(_lang())
+        return _render(request, game, position, status=status, error=error, still=True)
+    if ply != game.moves:
         return _stale(request, public_id)
     try:
         return game, _replay(game)
@@ -297,7 +347,11 @@ def move(request: HttpRequest, public_id: str) -> HttpResponse:
     book = service.book_move(position, game.record) if game.kind == "example" else None
     note = ""
     if request.POST.get("type") == "book":
-        if book is None or position.state.seat_to_act != seat:
+        if book is None:  # not a worked example still followed: no form of ours asks this
+            status = 200 if _is_htmx(request) else 400
+            error = Msg("games.err.form").render(lang)
+            return _render(request, game, position, status=status, error=error, still=True)
+        if position.state.seat_to_act != seat:
             return _render(request, game, position, note=Msg("games.stale").render(lang))
         action = book
         meta = game.record.setdefault("meta", {})
@@ -309,13 +363,15 @@ def move(request: HttpRequest, public_id: str) -> HttpResponse:
             action = service.parse_move(position, seat, data, game.seed)
         except service.MoveRefused as refusal:
             status = 200 if _is_htmx(request) else refusal.status
-            return _render(request, game, position, status=status, error=refusal.msg.render(lang))
+            return _render(
+                request, game, position, status=status, error=refusal.msg.render(lang), still=True
+            )
         if book is not None and action == book:
             note = Msg("games.book.same").render(lang)
         elif book is not None and request.POST.get("then") != "play-on":
             # Legal, but not the example's move: nothing is applied; the learner chooses.
             choice = _book_choice(game, position, action, book, lang)
-            return _render(request, game, position, book_choice=choice)
+            return _render(request, game, position, book_choice=choice, still=True)
         elif book is not None:
             game.record.setdefault("meta", {})["off_book"] = position.ply
             note = Msg("games.book.off").render(lang)
@@ -453,16 +509,30 @@ def hint(request: HttpRequest, public_id: str) -> HttpResponse:
     if position.state.seat_to_act != seat:
         return _render(request, game, position, note=Msg("games.stale").render(_lang()))
     decision = computer.advice(position, seat, game.seed)
-    if not _store(game, moves_before, hint_count=F("hint_count") + 1):
-        return _stale(request, public_id)
-    game.hint_count += 1
+    # Counted once per decision: asked again (a double click, a reload) it is not a new hint.
+    meta = game.record.get("meta") if isinstance(game.record, dict) else None
+    meta = meta if isinstance(meta, dict) else {}
+    if meta.get("hint_ply") != position.ply:
+        record = {**game.record, "meta": {**meta, "hint_ply": position.ply}}
+        if not _store(game, moves_before, record=record, hint_count=F("hint_count") + 1):
+            return _stale(request, public_id)
+        game.record = record
+        game.hint_count += 1
     lang = _lang()
     advice = {
         "move": presentation.describe(decision.action, lang),
         "reason": decision.reason.render(lang),
         "samples": decision.samples,
     }
-    return _render(request, game, position, advice=advice)
+    if _is_htmx(request):
+        return _render(request, game, position, advice=advice, still=True)
+    # Without JavaScript: the game's page shows the hint (a reload does not post again).
+    request.session[HINT_KEY] = {"game": game.public_id, "ply": position.ply, **advice}
+    return HttpResponseRedirect(reverse("games:game", args=[game.public_id]), status=303)
+
+
+HINT_KEY = "games_hint"
+"""The hint for the page that follows asking for one without JavaScript (its redirect)."""
 
 
 def export_document(game: Game) -> dict[str, Any]:
@@ -498,7 +568,7 @@ def export_document(game: Game) -> dict[str, Any]:
         "ruleset": kind.ruleset,
         "title": {
             "en": f"{kind.name('en')}, played on {day}",
-            "de": f"{kind.name('de')}, gespielt am {day}",
+            "de": f"{kind.name('de')}, gespielt am {game.created:%d.%m.%Y}",
         },
         "summary": {"en": "", "de": ""},
         "source": {

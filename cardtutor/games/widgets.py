@@ -33,7 +33,7 @@ def _texts() -> dict[str, str]:
         "deal": _("Deal"),
         "declared_melds": _("Declared melds"),
         "game_total": _("Game total"),
-        "known_to_you": _("Known to you (shown in declarations)"),
+        "known_to_you": _("Known to you (from the exchange or the declarations)"),
         "no_card_played_yet": _("No card played yet"),
         "the_last_trick": _("The last trick"),
         "the_trick": _("The trick"),

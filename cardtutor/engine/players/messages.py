@@ -74,25 +74,25 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "players.reason.solved": (
         "With every card known, the {card} is best: {value} points for you minus your "
         "opponents' from here.",
-        "Bei bekannten Karten ist {card} am besten: von hier an {value} Punkte für dich "
-        "abzüglich der Punkte der Gegenseite.",
+        "Bei bekannten Karten ist {card} am besten: von hier an {value} (deine Punkte minus "
+        "die der Gegenseite).",
     ),
     "players.reason.sampled": (
         "Over {samples} deals of the cards you cannot see, each played out best by both "
         "sides, the {card} does best: on average {value} points for you minus your "
         "opponents' from here; next comes the {other} with {other_value}.",
-        "Über {samples} Verteilungen der Karten, die du nicht siehst, jeweils von beiden "
-        "Seiten bestmöglich gespielt, ist {card} am besten: im Durchschnitt {value} Punkte "
-        "für dich abzüglich der Punkte der Gegenseite von hier an; danach kommt {other} mit "
+        "Bei {samples} zufälligen Verteilungen der Karten, die du nicht siehst, jeweils von "
+        "beiden Seiten bestmöglich gespielt, ist {card} am besten: von hier an im Schnitt "
+        "{value} (deine Punkte minus die der Gegenseite); danach kommt {other} mit "
         "{other_value}.",
     ),
     "players.reason.sampled_one": (
         "Over {samples} deals of the cards you cannot see, each played out best by both "
         "sides, the {card} does best: on average {value} points for you minus your "
         "opponents' from here.",
-        "Über {samples} Verteilungen der Karten, die du nicht siehst, jeweils von beiden "
-        "Seiten bestmöglich gespielt, ist {card} am besten: im Durchschnitt {value} Punkte "
-        "für dich abzüglich der Punkte der Gegenseite von hier an.",
+        "Bei {samples} zufälligen Verteilungen der Karten, die du nicht siehst, jeweils von "
+        "beiden Seiten bestmöglich gespielt, ist {card} am besten: von hier an im Schnitt "
+        "{value} (deine Punkte minus die der Gegenseite).",
     ),
     # -- Besik --
     "players.reason.draw_first": (
@@ -158,9 +158,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Over {samples} deals of the hidden cards, each played out to the last trick, the "
         "{card} does best: on average {value} points for your side minus the others' from "
         "here; next comes the {other} with {other_value}.",
-        "Über {samples} Verteilungen der verdeckten Karten, jeweils bis zum letzten Stich "
-        "gespielt, ist {card} am besten: im Durchschnitt {value} Punkte für deine Seite "
-        "abzüglich der anderen von hier an; danach kommt {other} mit {other_value}.",
+        "Bei {samples} zufälligen Verteilungen der verdeckten Karten, jeweils bis zum letzten "
+        "Stich gespielt, ist {card} am besten: von hier an im Schnitt {value} (die Punkte "
+        "deiner Seite minus die der anderen); danach kommt {other} mit {other_value}.",
     ),
 }
 
