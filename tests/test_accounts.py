@@ -49,10 +49,20 @@ def test_sign_up_errors_come_back_in_the_form() -> None:
         reverse("signup"), {"username": "bert", "password1": PASSWORD, "password2": "other"}
     )
     assert response.status_code == 200
-    assert (
-        "didn’t match" in response.content.decode() or "didn't match" in response.content.decode()
-    )
+    assert "The two passwords are not the same." in response.content.decode()
     assert not User.objects.filter(username="bert").exists()
+
+
+def test_a_wrong_password_is_called_wrong_in_both_languages(learner: User) -> None:
+    client = Client()
+    response = client.post(reverse("login"), {"username": "anna", "password": "not-it-123"})
+    assert response.status_code == 200
+    assert "The user name or the password is wrong." in response.content.decode()
+    client.cookies["django_language"] = "de"
+    response = client.post(reverse("login"), {"username": "anna", "password": "not-it-123"})
+    assert "Benutzername oder Passwort ist falsch." in response.content.decode()
+    signup = client.get(reverse("signup")).content.decode()
+    assert "persönlichen Informationen" not in signup and "Mindestens 8 Zeichen" in signup
 
 
 def test_sign_up_refuses_a_taken_name(learner: User) -> None:

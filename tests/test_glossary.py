@@ -243,6 +243,35 @@ def test_odd_input_gets_a_clear_message(
     assert "<script>alert" not in html
 
 
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("Trumf", "Trumpf"),
+        ("Quatorse", "Quatorze"),
+        ("Kapot", "Capot"),
+        ("Rubicom Stich", "Rubicon Stich"),
+    ],
+)
+def test_a_misspelt_search_offers_the_spelling_that_finds_something(
+    client: Client, typed: str, meant: str
+) -> None:
+    html = client.get("/search/", {"q": typed}).content.decode()
+    assert "Nothing found" in html
+    assert f'Did you mean: <a href="/search/?q={meant.replace(" ", "%20")}">{meant}</a>?' in html
+    assert "Nothing found" not in client.get("/search/", {"q": meant}).content.decode()
+
+
+def test_german_plurals_and_spellings_find_their_entry(client: Client) -> None:
+    for query, anchor in (
+        ("Trümpfe", "/glossary/#term-trumps"),
+        ("Pikett", "/glossary/#term-piquet"),
+    ):
+        html = client.get("/search/", {"q": query}).content.decode()
+        first = re.search(r'<ol class="search-results">\s*<li>\s*<a href="([^"]+)"', html)
+        assert first and first.group(1) == anchor, (query, first)
+    assert "Did you mean" not in client.get("/search/", {"q": "zzzqqq"}).content.decode()
+
+
 def test_the_query_is_capped_and_cleaned() -> None:
     text, cut = clean_query("  Quint \t  Major  ")
     assert (text, cut) == ("Quint Major", False)

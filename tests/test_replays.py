@@ -175,7 +175,12 @@ def test_unknown_perspective_falls_back_to_all(client: Client, replays) -> None:
 
 def test_unknown_replay_and_step_give_404(client: Client, replays) -> None:
     assert client.get(step_url("no-such-replay", 0)).status_code == 404
-    assert client.get(step_url("piquet-example", 9999)).status_code == 404
+    past = client.get(step_url("piquet-example", 9999))
+    assert past.status_code == 404
+    text = past.content.decode()
+    last = build_timeline("piquet", replays["piquet-example"].record).last
+    assert f"There is no step “9999” in this replay: enter a whole number from 0 to {last}." in text
+    assert f'href="{step_url("piquet-example", 0)}"' in text, "a way back to the start"
     assert client.get("/replays/piquet-example/step/-1/").status_code == 404
     assert client.get("/replays/piquet-example/step/abc/").status_code == 404
     assert client.get("/replays/nothing/export.json").status_code == 404

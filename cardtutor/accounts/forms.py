@@ -1,10 +1,46 @@
-"""The sign-up form: a user name and a password, nothing else (no e-mail needed)."""
+"""The log-in and sign-up forms: a user name and a password, nothing else (no e-mail needed).
+
+Django's own forms, with the site's words: Django's stock German for a failed log-in ("Bitte
+Benutzername und Passwort eingeben") reads as if a field were empty, and its password help
+speaks of "personal information" this form never asks for.
+"""
 
 from __future__ import annotations
 
-from django.contrib.auth.forms import UserCreationForm
+from typing import Any
+
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
+from django.utils.translation import gettext_lazy as _
+
+
+class LoginForm(AuthenticationForm):
+    error_messages = {
+        **AuthenticationForm.error_messages,
+        "invalid_login": _(
+            "The user name or the password is wrong. Both are case-sensitive (Aa is not aa)."
+        ),
+    }
 
 
 class SignUpForm(UserCreationForm[User]):
     """Django's own form (user name, password twice, the password validators)."""
+
+    error_messages = {
+        **UserCreationForm.error_messages,
+        "password_mismatch": _("The two passwords are not the same."),
+    }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["username"].label = _("User name")
+        self.fields["username"].help_text = _(
+            "Up to 150 characters: letters, digits and @ . + - _ only."
+        )
+        self.fields["password1"].label = _("Password")
+        self.fields["password1"].help_text = _(
+            "At least 8 characters; not only digits, not a common password, and not like your "
+            "user name."
+        )
+        self.fields["password2"].label = _("The password again")
+        self.fields["password2"].help_text = _("The same password, to be sure it is typed right.")

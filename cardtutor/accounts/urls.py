@@ -2,12 +2,15 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from cardtutor.accounts import views
+from cardtutor.accounts.forms import LoginForm
 
 urlpatterns = [
     path(
         "login/",
         auth_views.LoginView.as_view(
-            template_name="accounts/login.html", redirect_authenticated_user=True
+            template_name="accounts/login.html",
+            redirect_authenticated_user=True,
+            authentication_form=LoginForm,
         ),
         name="login",
     ),

@@ -11,6 +11,7 @@ stable.
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -217,7 +218,7 @@ TERMS: tuple[Term, ...] = (
         "piquet", "piquet", "Piquet", "Piquet",
         "A French game for two with 32 cards: exchange with the stock, declare combinations, then play twelve tricks.",
         "Ein französisches Spiel für zwei mit 32 Karten: Kauf aus dem Talon, Ansagen der Kombinationen, dann zwölf Stiche.",
-        ((P, "deal"),), fr="piquet",
+        ((P, "deal"),), fr="piquet", also=("Pikett", "Rubicon-Piquet"),
     ),
     Term(
         "rubicon-piquet", "piquet", "Rubicon Piquet", "Rubikon-Piquet",
@@ -404,7 +405,7 @@ TERMS: tuple[Term, ...] = (
         "trumps", "besik", "trumps", "Trumpf",
         "The suit of the turned-up card; a trump beats any card of another suit. Piquet has no trumps.",
         "Die Farbe der aufgedeckten Karte; Trumpf schlägt jede Karte einer anderen Farbe. Piquet kennt keinen Trumpf.",
-        ((B, "tricks"),), also=("trump suit", "Trumpffarbe"),
+        ((B, "tricks"),), also=("trump suit", "Trumpffarbe", "Trümpfe", "trump"),
     ),
     Term(
         "turned-up-card", "besik", "turned-up card", "Trumpfkarte (aufgedeckte Karte)",
@@ -824,6 +825,58 @@ def highlight(text: str, words: list[str]) -> list[tuple[str, bool]]:
         else:
             parts.append((char, marked))
     return parts
+
+
+_WORD = re.compile(r"[^\W\d_][\w-]*")
+
+
+def _vocabulary() -> dict[str, str]:
+    """Every word of the glossary's names and the rule sections' texts, folded -> as written
+    (words of four letters or more: shorter ones are too alike), for :func:`suggest`."""
+    global _VOCABULARY
+    if _VOCABULARY is None:
+        words: dict[str, str] = {}
+        for doc in documents():
+            for text in (doc.title_de, doc.title_en, doc.text_de, doc.text_en):
+                for word in _WORD.findall(text):
+                    if len(word) >= 4:
+                        words.setdefault(fold(word), word)
+        _VOCABULARY = words
+    return _VOCABULARY
+
+
+_VOCABULARY: dict[str, str] | None = None
+
+
+def suggest(query: str) -> str | None:
+    """A spelling that finds something, for a query that finds nothing: each word found in no
+    entry is replaced by the closest word of the texts (``difflib``'s ratio, at least 0.8),
+    or ``None`` when no word can be mended or the mended query finds nothing either.
+
+    >>> suggest("Quatorse"), suggest("Trumf"), suggest("Rubicom Stich")
+    ('Quatorze', 'Trumpf', 'Rubicon Stich')
+    >>> suggest("xyzzy") is None
+    True
+    """
+    typed = [w for w in re.split(r"[\s,;:!?()\"„“”«»]+", query) if w]
+    if not typed or len(typed) > 4 or any(len(w) > 30 for w in typed):
+        return None  # a few words of normal length: mending more costs more than it helps
+    bodies = [doc.body for doc in documents()]
+    vocabulary = _vocabulary()
+    mended = []
+    changed = False
+    for word in typed:
+        folded = fold(word)
+        if any(folded in body for body in bodies):
+            mended.append(word)
+            continue
+        close = difflib.get_close_matches(folded, vocabulary, n=1, cutoff=0.8)
+        if not close:
+            return None
+        mended.append(vocabulary[close[0]])
+        changed = True
+    suggestion = " ".join(mended)
+    return suggestion if changed and search(suggestion, limit=1) else None
 
 
 def search(query: str, limit: int = 50) -> list[Document]:

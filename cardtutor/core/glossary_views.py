@@ -25,6 +25,7 @@ from cardtutor.core.glossary import (
     rule_title,
     rule_url,
     search,
+    suggest,
 )
 from cardtutor.engine import GAMES
 
@@ -129,4 +130,6 @@ def search_view(request: HttpRequest) -> HttpResponse:
         }
         for doc in search(query)
     ]
+    if not context["results"]:
+        context["suggestion"] = suggest(query)
     return render(request, "core/search.html", context, status=status)

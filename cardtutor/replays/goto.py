@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
@@ -63,16 +64,30 @@ def goto_step(request: HttpRequest, slug: str) -> HttpResponse:
         response["HX-Reswap"] = "innerHTML"
         response["HX-Push-Url"] = "false"
         return response
+    return goto_error(request, replay, message, perspective, timeline.last, get_language() or "en")
+
+
+def goto_error(
+    request: HttpRequest,
+    replay: Replay,
+    message: str,
+    perspective: str,
+    last: int,
+    lang: str,
+    status: int = 400,
+) -> HttpResponse:
+    """The page that says which steps a replay has, with the go-to box and the way back to its
+    start (a wrong number typed: 400; an address past the last step: 404)."""
     return render(
         request,
         "replays/goto_error.html",
         {
             "message": message,
-            "title": replay.title(get_language() or "en"),
-            "back_url": step_url(slug, 0, perspective),
-            "goto_url": request.path,
+            "title": replay.title(lang),
+            "back_url": step_url(replay.slug, 0, perspective),
+            "goto_url": reverse("replays:goto", args=[replay.slug]),
             "perspective": perspective,
-            "last": timeline.last,
+            "last": last,
         },
-        status=400,
+        status=status,
     )

@@ -161,8 +161,24 @@ def replay_step(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespons
             status=409,
         )
     if content is None:
-        raise Http404(_("This replay has no step %(number)d.") % {"number": number})
+        return _no_such_step(request, slug, number, perspective, lang)
     return HttpResponse(content)
+
+
+def _no_such_step(
+    request: HttpRequest, slug: str, number: int, perspective: str, lang: str
+) -> HttpResponse:
+    """A step past the replay's end: a 404 that says which steps there are, with the go-to box
+    and a way back to the start (not the site's bare "no page here")."""
+    from cardtutor.replays.goto import goto_error
+    from cardtutor.replays.timeline import timeline_for
+
+    replay = get_object_or_404(Replay, slug=slug)
+    last = timeline_for(replay).last
+    message = _(
+        "There is no step “%(value)s” in this replay: enter a whole number from 0 to %(last)d."
+    ) % {"value": number, "last": last}
+    return goto_error(request, replay, message, perspective, last, lang, status=404)
 
 
 @require_safe

@@ -164,6 +164,15 @@
     else if (heading) heading.focus();
   });
 
+  // Switching language (or deck) returns to the same place on the page: the address the form
+  // sends back to gets the page's #section, which only the browser knows.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form || !form.classList || !window.location.hash) return;
+    var next = form.querySelector("#language-next, #deck-next");
+    if (next && next.value.indexOf("#") < 0) next.value += window.location.hash;
+  });
+
   // Practice pages: after htmx swaps a verdict (or an error) into the answer area, move the
   // keyboard focus to it, so a screen reader reads it and Tab continues from there.
   document.addEventListener("htmx:afterSettle", function (event) {

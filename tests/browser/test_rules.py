@@ -81,3 +81,13 @@ def test_the_besik_page_and_the_index_fit_360_px(browser: Any, live_server: Any,
         assert _in_view(page, "#end-play-title", 740)
     finally:
         context.close()
+
+
+def test_switching_language_keeps_the_section_the_learner_was_reading(page: Any) -> None:
+    page.goto("/rules/besik/#trump-seven")
+    page.locator("form.language-switch button[value=de]").click()
+    page.wait_for_url("**/rules/besik/#trump-seven")
+    assert page.locator("html").get_attribute("lang") == "de"
+    page.locator("form.language-switch button[value=en]").click()
+    page.wait_for_url("**/rules/besik/#trump-seven")
+    assert page.locator("html").get_attribute("lang") == "en"
