@@ -346,7 +346,16 @@ def test_the_solvers_verdict_on_trick_25() -> None:
     ace = Play("A", PhysicalCard.parse("AD#2"))
     assert sol.best == (ace,)
     assert f["loss"] == sol.value(ace) - sol.value(seven) > 0
-    assert shown("low-trick").facts == {"led": 3, "trumps": 2}
+    # the queen of spades (3 Augen) against A's two trumps, ace and king of hearts; winning it
+    # would let A declare nothing, and in the next trick the king wins the trick for four aces
+    assert shown("low-trick").facts == {
+        "led": 3,
+        "trumps": 2,
+        "aces": 3,
+        "melds_if_won": 0,
+        "tricks_later": 1,
+        "four_aces": 100,
+    }
 
 
 def test_the_cards_section_shows_the_ten_beating_the_king_with_its_augen() -> None:

@@ -32,7 +32,7 @@ from cardtutor.engine.besik import (
     start_deal,
 )
 from cardtutor.engine.besik.constants import POINTS_BRISQUE
-from cardtutor.engine.cards import PhysicalCard, Suit, bit_indices, iter_packs
+from cardtutor.engine.cards import PhysicalCard, Rank, Suit, bit_indices, iter_packs
 from cardtutor.engine.events import Event
 from cardtutor.engine.record import Step, replay
 from cardtutor.engine.solver.besik import solve_besik
@@ -58,6 +58,18 @@ def names(cards: Iterable[PhysicalCard], de: bool) -> str:
     if len(words) < 2:
         return "".join(words)
     return ", ".join(words[:-1]) + (" und " if de else " and ") + words[-1]
+
+
+_NUMBER_WORDS = {
+    False: ("no", "one", "two", "three", "four", "five", "six", "seven", "eight"),
+    True: ("kein", "ein", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht"),
+}
+
+
+def number_word(n: int, de: bool) -> str:
+    """A small count in words ("two" / "zwei"); larger numbers stay digits."""
+    words = _NUMBER_WORDS[de]
+    return words[n] if 0 <= n < len(words) else str(n)
 
 
 def suit_name(suit: Suit, de: bool) -> str:
@@ -1229,11 +1241,19 @@ def ex_deal_score() -> Shown:
     for seat in ("A", "B"):
         d = bd[seat]
         melds = sum(v for k, v in d.items() if k not in ("augen", "last_trick"))
+        last = d.get("last_trick", 0)
+        # The source's score sheet lists the last trick among the "Meldungen".
+        sheet_en = (
+            f" (the source's score sheet counts it among his {melds + last} “Meldungen”)"
+            if last
+            else ""
+        )
+        sheet_de = f" (die Quelle zählt ihn zu seinen {melds + last} „Meldungen“)" if last else ""
         lines.append(
             Text(
-                f"{seat}: melds {melds}, last trick {d.get('last_trick', 0)}, Augen "
+                f"{seat}: melds {melds}, last trick {last}{sheet_en}, Augen "
                 f"{d['augen']}: {final.totals[seat]} points.",
-                f"{seat}: Meldungen {melds}, letzter Stich {d.get('last_trick', 0)}, Augen "
+                f"{seat}: Meldungen {melds}, letzter Stich {last}{sheet_de}, Augen "
                 f"{d['augen']}: {final.totals[seat]} Punkte.",
             )
         )
@@ -1489,14 +1509,16 @@ def ex_solver_end() -> Shown:
                 "played, so a player who has kept track of them knows the other's eight. With "
                 f"both hands open the solver rates the seven {sol.loss(seven)} points worse (A's "
                 "points minus B's) than the "
-                f"{name(best.card, False)}: A would make {sol.points(best)['A']} of the "
-                f"remaining points instead of {sol.points(seven)['A']}.",
+                f"{name(best.card, False)}, with which A would have made "
+                f"{sol.points(best)['A']} of the remaining points instead of "
+                f"{sol.points(seven)['A']} (both sides playing their best).",
                 f"A spielt im Beispiel {name(seven.card, True)}. {played} Karten sind gespielt; "
                 "wer sie mitgezählt hat, kennt die acht Karten des Gegners. Mit offenen Karten "
                 f"bewertet die Durchrechnung die Sieben um {sol.loss(seven)} Punkte (Punkte von A "
                 f"minus Punkte von B) schlechter als "
-                f"{name(best.card, True)}: A machte {sol.points(best)['A']} statt "
-                f"{sol.points(seven)['A']} der restlichen Punkte.",
+                f"{name(best.card, True)}: mit {name(best.card, True)} hätte A von den restlichen "
+                f"Punkten {sol.points(best)['A']} statt {sol.points(seven)['A']} gemacht (bei "
+                "bestem Spiel beider Seiten).",
             ),
             Text(
                 f"Taking the eight with the ace wins the lead and {gain} more points for A: the "
@@ -1515,9 +1537,10 @@ def ex_solver_end() -> Shown:
 
 
 def ex_low_trick() -> Shown:
+    steps = example_steps()
     step = next(
         s.number
-        for s in example_steps()[1:]
+        for s in steps[1:]
         if s.action is not None
         and isinstance(s.action, Play)
         and s.action.card == pcs("JD#1")[0]
@@ -1526,6 +1549,29 @@ def ex_low_trick() -> Shown:
     before = example_state(step - 1)
     led = before.current_trick[0][1]
     trumps = [c for c in before.hand("A") if c.suit == before.trumps]
+    aces = [c for c in before.hand("A") if c.card.rank == Rank.ACE]
+    ace_trump = next(c for c in trumps if c.card.rank == Rank.ACE)
+    # Won with either trump, the trick would let A declare nothing, before or after the draw.
+    melds_if_won = 0
+    for trump in trumps:
+        won = act(before, f"A: play {trump.code}")
+        melds_if_won += len(won.legal_actions.melds())
+        melds_if_won += len(act(won, "A: draw").legal_actions.melds())
+    assert melds_if_won == 0
+    # The next time A trumps with a high trump of his: to win a trick and declare a meld.
+    later = next(
+        s
+        for s in steps[step + 1 :]
+        if isinstance(s.action, Play) and s.seat == "A" and s.action.card in trumps
+    )
+    meld = next(s for s in steps[later.number + 1 :] if isinstance(s.action, Meld))
+    assert isinstance(later.action, Play) and isinstance(meld.action, Meld)
+    assert meld.seat == "A" and meld.action.kind == "four-aces"
+    aces_points = points_of(meld.state, "A", "four-aces")
+    tricks_later = later.state.trick_no - example_state(step).trick_no
+    spent, beaten = later.action.card, example_state(later.number - 1).current_trick[0][1]
+    when_en = "In the very next trick" if tricks_later == 1 else f"{tricks_later} tricks later"
+    when_de = "Gleich im nächsten Stich" if tricks_later == 1 else f"{tricks_later} Stiche später"
     return Shown(
         rows=(
             row("B leads", "B spielt auf", (led,)),
@@ -1534,20 +1580,45 @@ def ex_low_trick() -> Shown:
         lines=(
             Text(
                 f"The {name(led, False)} is worth {AUGEN[led.uid]} Augen. Trumping with the "
-                f"{names(trumps, False).replace(' and ', ' or ')} would put "
-                f"{' or '.join(str(AUGEN[c.uid]) for c in trumps)} Augen of A's own into the "
-                "trick, and the trumps are needed later (and for melds): A throws off the jack of "
-                "diamonds "
+                f"{names(trumps, False).replace(' and ', ' or ')} would win it, and the trump's "
+                f"own {' or '.join(str(AUGEN[c.uid]) for c in trumps)} Augen would stay in A's "
+                "trick: they are not the cost. The cost is the trump itself. A has only "
+                f"{number_word(len(trumps), False)}, and he needs them later: to win a trick when he has a meld to "
+                "declare, and in the last eight tricks, where trumps decide. The "
+                f"{name(ace_trump, False)} is also one of his {number_word(len(aces), False)} aces, "
+                f"and he hopes for a fourth: four aces score {aces_points}. Winning now would bring him the {AUGEN[led.uid]} Augen and the "
+                "lead, but nothing to declare. So A throws off the jack of diamonds "
                 f"({AUGEN[pcs('JD#1')[0].uid]} Augen).",
                 f"{name(led, True)} ist {AUGEN[led.uid]} Augen wert. Mit "
-                f"{names(trumps, True).replace(' und ', ' oder ')} zu trumpfen legte "
-                f"{' bzw. '.join(str(AUGEN[c.uid]) for c in trumps)} eigene Augen in den Stich, "
-                "und die Trümpfe werden später (und zum Melden) gebraucht: A wirft den Karo-Bauern "
-                "ab "
+                f"{names(trumps, True).replace(' und ', ' oder ')} getrumpft, gehörte der Stich "
+                f"A, und die {' bzw. '.join(str(AUGEN[c.uid]) for c in trumps)} Augen des "
+                "Trumpfs blieben in seinem eigenen Stich: sie sind nicht der Preis. Der Preis "
+                f"ist der Trumpf selbst. A hat nur {number_word(len(trumps), True)}, und er braucht sie später: "
+                "für einen Stich, wenn er etwas zu melden hat, und für die letzten acht Stiche, "
+                f"in denen die Trümpfe entscheiden. {name(ace_trump, True)} ist außerdem eines "
+                f"seiner {number_word(len(aces), True)} Asse, und er hofft auf das vierte: vier "
+                f"Asse zählen {aces_points}. Jetzt brächte ihm der "
+                f"Stich die {AUGEN[led.uid]} Augen und das Aufspiel, aber nichts zu melden. Darum "
+                "wirft A den Karo-Bauern ab "
                 f"({AUGEN[pcs('JD#1')[0].uid]} Augen).",
             ),
+            Text(
+                f"{when_en} he spends the {name(spent, False)} after all: he trumps the "
+                f"{name(beaten, False)} with it, and the won trick lets him declare four aces "
+                f"({aces_points}).",
+                f"{when_de} setzt er {name(spent, True)} dann doch ein: er trumpft damit "
+                f"{name(beaten, True)}, und der gewonnene Stich erlaubt ihm, vier Asse zu "
+                f"melden ({aces_points}).",
+            ),
         ),
-        facts={"led": AUGEN[led.uid], "trumps": len(trumps)},
+        facts={
+            "led": AUGEN[led.uid],
+            "trumps": len(trumps),
+            "aces": len(aces),
+            "melds_if_won": melds_if_won,
+            "tricks_later": tricks_later,
+            "four_aces": aces_points,
+        },
     )
 
 

@@ -331,8 +331,8 @@ DEAL = Section(
             "first. After that the deal alternates, so that each deals three times in a "
             "[[partie]]. The [[dealer]] is the [[younger-hand]]; his opponent is the "
             "[[elder-hand]], who has the advantage of taking more cards and of leading.",
-            "Die Spieler [[cut-for-deal|heben um das Geben ab]]; die höhere Karte wählt und wählt meist, zuerst "
-            "zu geben. Danach wechselt das Geben, so dass jeder in einer [[partie]] dreimal "
+            "Die Spieler [[cut-for-deal|heben um das Geben ab]]; wer die höhere Karte abhebt, hat die "
+            "Wahl und gibt meist zuerst. Danach wechselt das Geben, so dass jeder in einer [[partie]] dreimal "
             "gibt. Der [[dealer|Geber]] ist die [[younger-hand|Hinterhand]], sein Gegner die "
             "[[elder-hand|Vorhand]], die mehr Karten kaufen darf und ausspielt.",
         ),
@@ -379,8 +379,8 @@ CARTE_BLANCHE = Section(
             "([[reckoning-order|order of reckoning]]).",
             f"Wer unter seinen zwölf Karten keinen König, keine Dame und keinen Buben hat, hält "
             f"eine [[carte-blanche]] und zählt {POINTS_CARTE_BLANCHE}. Zehnen schaden nicht. "
-            "Sie zählt vor allem anderen im Spiel, hilft also zu einem [[pique]] oder "
-            "[[repique]] und bewahrt ihren Inhaber zugleich davor "
+            "Sie wird vor allem anderen im Spiel gezählt, zählt also für ein [[pique]] oder "
+            "[[repique]] mit und bewahrt ihren Inhaber zugleich davor "
             "([[reckoning-order|Reihenfolge der Zählung]]).",
         ),
         P(
@@ -813,7 +813,7 @@ LAST_TRICK = Section(
             "play, so it counts toward a [[pique]].",
             f"Wer den zwölften Stich macht, zählt dafür {POINTS_LAST_TRICK} zusätzlich, neben "
             "dem Punkt für das Ausspielen oder für den Stich als Zweiter. Dieser Punkt fällt im "
-            "Spiel und zählt daher zu einem [[pique]].",
+            "Spiel und zählt daher für ein [[pique]] mit.",
         ),
         X(
             "last-trick",
@@ -917,8 +917,8 @@ CAPOT = Section(
             f"instead of the {POINTS_CARDS} for the cards. Capot is added after the play, so "
             "it never counts toward a [[pique]].",
             f"Wer alle zwölf Stiche macht, macht [[capot]] und zählt {POINTS_CAPOT} statt der "
-            f"{POINTS_CARDS} für die Karten. Capot wird nach dem Spiel gezählt und hilft daher "
-            "nie zu einem [[pique]].",
+            f"{POINTS_CARDS} für die Karten. Capot wird nach dem Spiel gezählt und zählt daher "
+            "nie für ein [[pique]] mit.",
         ),
         X("capot", "All twelve tricks", "Alle zwölf Stiche", ex.build_capot),
     ),
@@ -935,7 +935,7 @@ THE_CARDS = Section(
             "tricks and ends the deal 28 to 23.",
             f"Nach dem zwölften Stich gewinnt, wer sieben Stiche oder mehr hat, "
             f"[[the-cards|die Karten]] und zählt {POINTS_CARDS}. Wie [[capot]] kommt das nach "
-            "dem Spiel und hilft nie zu einem [[pique]]. Im Spiel der Quelle macht A sieben "
+            "dem Spiel und zählt nie für ein [[pique]] mit. Im Spiel der Quelle macht A sieben "
             "Stiche und beendet das Spiel mit 28 zu 23.",
         ),
         X("the-cards", "A wins the cards", "A gewinnt die Karten", ex.build_the_cards),
@@ -1033,8 +1033,8 @@ REPIQUE_CASES = Section(
                 "**Carte blanche saves, and counts.** It reckons first of all: its holder "
                 "cannot be piqued or repiqued, and its 10 count toward his own.",
                 "**Carte blanche rettet und zählt mit.** Sie zählt vor allem anderen: ihr "
-                "Inhaber kann weder Pique noch Repique erleiden, und ihre 10 helfen zu seinem "
-                "eigenen.",
+                "Inhaber kann weder Pique noch Repique erleiden, und ihre 10 zählen für sein "
+                "eigenes Pique oder Repique mit.",
             ),
             (
                 "**The cards and capot never count toward a pique**; the last-trick point does.",

@@ -39,7 +39,7 @@ REPLAYS: list[dict[str, Any]] = [
             "deduced cards are marked at their steps."
         ),
         "summary_de": (
-            "Cavendishs Beispielspiel aus dem Britannica-Artikel: A (Vorhand) tauscht fünf Karten, "
+            "Cavendishs Beispielspiel aus dem Britannica-Artikel: A (Vorhand) kauft fünf Karten, "
             "sagt einen Point von fünf, eine Quart-Major und drei Buben an und gewinnt die Karten; "
             "A 28, B 23. Der deutsche Text ist maschinell übersetzt: Übersetzungshinweise und "
             "erschlossene Karten stehen beim jeweiligen Schritt."
@@ -63,14 +63,14 @@ REPLAYS: list[dict[str, Any]] = [
         "title_de": "Besik: das Musterspiel aus dem deutschen Artikel",
         "summary_en": (
             "A complete two-player deal with hearts as trumps: B melds a Quint-Major in clubs at "
-            "once, A waits for the one card that completes his own. Melds A 460, B 300; card "
-            "points A 71, B 169; totals A 531, B 469."
+            "once, A waits for the one card that completes his own. Melds A 460, B 300 (with "
+            "the last trick); card points A 71, B 169; totals A 531, B 469."
         ),
         "summary_de": (
             "Ein vollständiges Spiel zu zweit mit Herz als Trumpf: B meldet sofort eine "
             "Quint-Major in Kreuz, A wartet auf die eine Karte, die seine eigene vollständig "
             "macht. Meldungen A 460, "
-            "B 300; Augen A 71, B 169; insgesamt A 531, B 469."
+            "B 300 (mit dem letzten Stich); Augen A 71, B 169; insgesamt A 531, B 469."
         ),
         "source_title": "„Besik“, Rubrik Geschicklichkeitsspiele",
         "source_location": "„Spielregeln“ bis „Besik für vier Personen“",
