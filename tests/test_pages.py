@@ -107,6 +107,10 @@ def test_csrf_failure_is_a_403_page_in_layout(lang: str, title: str) -> None:
     assert response.status_code == 403
     html = response.content.decode()
     assert title in html and 'class="site-nav"' in html
+    # a question's form posted with a dead token: a way back to it, not only to the home page
+    response = client.post("/practice/piquet/partie/1/5/", {"gain": "3"})
+    assert response.status_code == 403
+    assert 'href="/practice/piquet/partie/1/5/"' in response.content.decode()
 
 
 @pytest.mark.django_db

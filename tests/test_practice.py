@@ -387,3 +387,63 @@ def test_a_rare_case_can_be_asked_for_and_the_replays_link_to_it() -> None:
     section = html.split('data-testid="not-in-example"', 1)[1].split("</section>", 1)[0]
     assert 'href="/practice/piquet/counting/?case=repique"' in section
     assert 'href="/practice/piquet/partie/?case=rubiconed"' in section
+
+
+@pytest.mark.parametrize(
+    ("path", "message", "link"),
+    [
+        ("/practice/piquet/counting/9/1/", "There is no such level.", "/practice/piquet/counting/"),
+        (
+            "/practice/piquet/counting/1/ABC!/",
+            "There is no such question in this drill.",
+            "/practice/piquet/counting/",
+        ),
+        ("/practice/piquet/nothing/", "There is no such drill.", "/practice/"),
+    ],
+)
+def test_a_wrong_question_address_says_what_is_wrong_and_the_way_on(
+    client: Client, settings: Any, path: str, message: str, link: str
+) -> None:
+    settings.DEBUG = False  # the site's own error page, as learners get it
+    response = client.get(path)
+    assert response.status_code == 404
+    text = response.content.decode()
+    assert message in text and f'href="{link}"' in text
+    # Django's own 404s keep the general words: their messages are not for learners
+    plain = client.get("/no/such/address/").content.decode()
+    assert "There is no page at this address." in plain
+
+
+@pytest.mark.parametrize(
+    ("session_answers", "streak", "best"),
+    [((True,), 3, 3), ((True, True), 4, 4), ((True, False), 0, 2), ((False, True), 1, 2)],
+)
+def test_merge_continues_the_accounts_streak_with_the_sessions_answers(
+    session_answers: tuple[bool, ...], streak: int, best: int
+) -> None:
+    now = progress._when("2026-01-01T00:00:00+00:00")
+    account, session = progress.new_record(), progress.new_record()
+    for n in range(2):  # two right answers on the account
+        progress.record_answer(
+            account,
+            progress.Answered(DRILL.key, f"a{n}", 1, "piquet#partie", f"a-{n}", True, {}),
+            now,
+        )
+    for n, right in enumerate(session_answers):
+        progress.record_answer(
+            session,
+            progress.Answered(DRILL.key, f"s{n}", 1, "piquet#partie", f"s-{n}", right, {}),
+            now,
+        )
+    merged = progress.merge(account, session)["drills"][DRILL.key]
+    assert (merged["streak"], merged["best"]) == (streak, best)
+
+
+def test_the_worked_examples_questions_are_told_apart_on_the_practice_page() -> None:
+    text = Client().get(reverse("practice:index")).content.decode()
+    rows = re.findall(r'<p class="drill-curated">(.*?)</p>', text, re.S)
+    assert rows
+    for row in rows:
+        labels = re.findall(r"<a [^>]*>([^<]+)</a>", row)
+        assert len(labels) == len(set(labels)), labels
+    assert re.search(r">step \d+<", text), "a question named by its replay step"

@@ -14,6 +14,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from cardtutor.core.http import NotFound
 from cardtutor.core.preferences import DECK_FOUR_COLOUR, DECK_TWO_COLOUR, remember_deck
 from cardtutor.engine.cards import ALL_CARDS
 from cardtutor.practice.suggest import suggestion
@@ -68,7 +69,14 @@ def permission_denied(request: HttpRequest, exception: Exception | None = None) 
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return _error(request, "404.html", 404)
+    context = {}
+    if isinstance(exception, NotFound):  # written for the learner: say it
+        context = {
+            "message": exception.message,
+            "link": exception.link,
+            "link_text": exception.link_text,
+        }
+    return TemplateResponse(request, "404.html", context, status=404).render()
 
 
 def server_error(request: HttpRequest) -> HttpResponse:

@@ -17,7 +17,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.db.models import F, QuerySet
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -27,6 +27,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from cardtutor.core.http import NotFound
 from cardtutor.core.owners import owner_token
 from cardtutor.engine.errors import EngineError
 from cardtutor.engine.text import Msg
@@ -66,7 +67,7 @@ def _get_game(request: HttpRequest, public_id: str) -> Game:
     try:
         return games.get(public_id=public_id)
     except Game.DoesNotExist:
-        raise Http404(_("There is no game of yours at this address.")) from None
+        raise NotFound(_("There is no game of yours at this address.")) from None
 
 
 def _is_htmx(request: HttpRequest) -> bool:
@@ -483,7 +484,7 @@ def take_seat(request: HttpRequest, slug: str) -> HttpResponse:
     """Start a game from a worked example, the learner at the seat he chose."""
     replay = Replay.objects.filter(slug=slug, slug__in=EXAMPLES).first()
     if replay is None:
-        raise Http404(_("There is no worked example %(slug)s.") % {"slug": slug})
+        raise NotFound(_("There is no worked example %(slug)s.") % {"slug": slug})
     seat = request.POST.get("seat", "")
     strength = request.POST.get("strength", Game.Strength.CLUB)
     if seat not in replay.record.get("seats", []) or strength not in Game.Strength.values:
@@ -590,7 +591,7 @@ def export(request: HttpRequest, public_id: str) -> HttpResponse:
     its record holds the cards still hidden)."""
     game = _get_game(request, public_id)
     if not game.is_over:
-        raise Http404(_("A game can be exported once it is over."))
+        raise NotFound(_("A game can be exported once it is over."))
     try:
         document = export_document(game)
     except EngineError:
@@ -606,7 +607,7 @@ def keep(request: HttpRequest, public_id: str) -> HttpResponse:
     it with every card's verdict with all cards known. Only he can open it."""
     game = _get_game(request, public_id)
     if not game.is_over:
-        raise Http404(_("A game can be kept as a replay once it is over."))
+        raise NotFound(_("A game can be kept as a replay once it is over."))
     try:
         document = export_document(game)
     except EngineError:

@@ -352,10 +352,13 @@ def merge(into: Record, other: Record) -> Record:
         d = into["drills"].setdefault(
             key, {"attempts": 0, "correct": 0, "streak": 0, "best": 0, "levels": {}}
         )
-        d["attempts"] += max(0, int(s.get("attempts", 0)))
+        attempts, streak = max(0, int(s.get("attempts", 0))), max(0, int(s.get("streak", 0)))
+        d["attempts"] += attempts
         d["correct"] += max(0, int(s.get("correct", 0)))
-        d["streak"] = int(s.get("streak", 0)) if s.get("attempts") else d["streak"]
-        d["best"] = max(int(d["best"]), int(s.get("best", 0)))
+        # the session's answers came after the account's: all right, they go on its streak
+        if attempts:
+            d["streak"] = int(d["streak"]) + streak if streak == attempts else streak
+        d["best"] = max(int(d["best"]), int(s.get("best", 0)), int(d["streak"]))
         for level, results in s.get("levels", {}).items():
             d["levels"][level] = (str(d["levels"].get(level, "")) + str(results))[-RESULTS_KEPT:]
         if "last_level" in s:

@@ -14,7 +14,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
@@ -25,7 +25,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from cardtutor.core.csrf import get_token
-from cardtutor.core.http import HtmxHttpRequest
+from cardtutor.core.http import HtmxHttpRequest, NotFound
 from cardtutor.core.templatetags.site import page_in_shell
 from cardtutor.engine import GAMES
 from cardtutor.engine.cards import lang_key
@@ -50,7 +50,7 @@ from cardtutor.practice.widgets import (
 def _drill(game: str, name: str) -> Drill:
     drill = DRILLS.get(f"{game}.{name}")
     if drill is None or drill.game != game:
-        raise Http404(_("There is no such drill."))
+        raise NotFound(_("There is no such drill."), reverse("practice:index"), _("All drills"))
     return drill
 
 
@@ -86,8 +86,11 @@ def _drills_by_game(record: progress.Record) -> list[dict[str, Any]]:
                             (int(level), f"{drill_url(d)}?level={int(level)}") for level in Level
                         ],
                         "curated": [
-                            reverse("practice:item", args=[d.game, _name(d), 1, seed])
-                            for seed in d.curated
+                            (
+                                reverse("practice:item", args=[d.game, _name(d), 1, seed]),
+                                _curated_label(seed, number),
+                            )
+                            for number, seed in enumerate(d.curated, start=1)
                         ],
                     }
                     for d in drills
@@ -97,20 +100,34 @@ def _drills_by_game(record: progress.Record) -> list[dict[str, Any]]:
     return games
 
 
+def _curated_label(seed: str, number: int) -> str:
+    """A worked example's question named by its replay step ("step 19"), else numbered: so
+    the links of one drill are told apart."""
+    step = seed.removeprefix("example-")
+    if step.isdigit():
+        return _("step %(step)s") % {"step": step}
+    return _("question %(number)d") % {"number": number}
+
+
 def _name(drill: Drill) -> str:
     return drill.key.split(".", 1)[1]
 
 
 def _reviews(record: progress.Record) -> list[dict[str, Any]]:
     items = []
+    alike: dict[tuple[str, str, int], int] = {}
     for review in progress.due_reviews(record, timezone.now())[:10]:
         drill = DRILLS.get(review.drill)
         if drill is None:
             continue
+        key = (review.drill, review.concept, review.level)
+        alike[key] = alike.get(key, 0) + 1
         items.append(
             {
                 "drill": drill,
                 "concept": review.concept,
+                # two questions of one drill, area and level are told apart by a number
+                "nth": _("question %(number)d") % {"number": alike[key]} if alike[key] > 1 else "",
                 "url": reverse(
                     "practice:item", args=[drill.game, _name(drill), review.level, review.seed]
                 ),
@@ -177,12 +194,15 @@ def _form_data(request: HtmxHttpRequest) -> dict[str, str]:
 @require_http_methods(["GET", "HEAD", "POST"])
 def item(request: HtmxHttpRequest, game: str, name: str, level: int, seed: str) -> HttpResponse:
     drill = _drill(game, name)
+    start = reverse("practice:start", args=[game, name])
     if level not in tuple(int(x) for x in Level):
-        raise Http404(_("There is no such level."))
+        raise NotFound(_("There is no such level."), start, _("A new question in this drill"))
     try:
         check_seed(seed)
     except AnswerError:
-        raise Http404(_("There is no such question in this drill.")) from None
+        raise NotFound(
+            _("There is no such question in this drill."), start, _("A new question in this drill")
+        ) from None
     the_item = drill.item(seed, Level(level))
     if request.method != "POST":
         return _page(request, drill, the_item, status=200)

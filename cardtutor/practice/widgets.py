@@ -67,9 +67,13 @@ def show_html(show: Mapping[str, Any], jack: str, lang: str) -> SafeString:
         for row in show["rows"]
     )
     caption = f"<caption>{_e(show['label'])}</caption>" if show["label"] else ""
+    # On a phone a wide table scrolls in its own box, never the page (focusable, so the
+    # keyboard can scroll it too)
+    label = f' aria-label="{_e(show["label"])}"' if show["label"] else ""
     return mark_safe(  # noqa: S308 (every value escaped)
+        f'<div class="table-scroll" role="region" tabindex="0"{label}>'
         f'<table class="drill-table">{caption}<thead><tr>{header}</tr></thead>'
-        f"<tbody>{rows}</tbody></table>"
+        f"<tbody>{rows}</tbody></table></div>"
     )
 
 
@@ -244,11 +248,18 @@ def answer_area_html(
     )
 
     where = _e(path)
+    # Without JavaScript the whole page comes back: the form's address ends in #answer-result,
+    # so the browser shows the verdict (or the error), not the top of the page
+    mark = '<span id="answer-result"></span>'
+    if error_html:
+        error_html = mark + error_html
+    elif feedback:
+        feedback = mark + feedback
     return mark_safe(  # noqa: S308 (every value escaped; fields and verdict are widgets)
         f"""<div id="answer-area" class="answer-area">
   {error_html}
   {notice_html}
-  <form class="drill-form" method="post" action="{where}" hx-post="{where}" hx-target="#answer-area" hx-swap="outerHTML" hx-disabled-elt="find button[type=submit]"{described}>
+  <form class="drill-form" method="post" action="{where}#answer-result" hx-post="{where}" hx-target="#answer-area" hx-swap="outerHTML" hx-disabled-elt="find button[type=submit]"{described}>
     <input type="hidden" name="csrfmiddlewaretoken" value="{_e(csrf_token)}">
     {token_html}
     {fields_html}

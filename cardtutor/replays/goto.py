@@ -8,7 +8,7 @@ into the form's message line (``HX-Retarget``) and leaves the step and the addre
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from cardtutor.core.http import NotFound
 from cardtutor.core.owners import owns
 from cardtutor.replays.models import Replay
 from cardtutor.replays.moves import step_url
@@ -43,7 +44,7 @@ def goto_step(request: HttpRequest, slug: str) -> HttpResponse:
     replay = Replay.objects.filter(slug=slug).first()
     private = replay is not None and (replay.owner_id is not None or bool(replay.owner_token))
     if replay is None or private and not owns(request, replay.owner_id, replay.owner_token):
-        raise Http404(_("There is no replay %(slug)s.") % {"slug": slug})
+        raise NotFound(_("There is no replay %(slug)s.") % {"slug": slug})
     timeline = timeline_for(replay)
     seat = request.GET.get("seat", "all")
     perspective = seat if seat in timeline.record.seats else "all"

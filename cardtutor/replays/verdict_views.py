@@ -7,14 +7,14 @@ never wait for it: they show a link here, which htmx follows in the background.
 
 from __future__ import annotations
 
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from cardtutor.core.http import HtmxHttpRequest
+from cardtutor.core.http import HtmxHttpRequest, NotFound
 from cardtutor.core.owners import owns
 from cardtutor.replays.advice import advice_for
 from cardtutor.replays.models import Replay
@@ -29,7 +29,7 @@ def replay_advice(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     replay = get_object_or_404(Replay, slug=slug)
     if replay.owner_id is not None or replay.owner_token:
         if not owns(request, replay.owner_id, replay.owner_token):
-            raise Http404(_("There is no replay %(slug)s.") % {"slug": slug})
+            raise NotFound(_("There is no replay %(slug)s.") % {"slug": slug})
     timeline = timeline_for(replay)
     judge = Judge(timeline)
     plays = list(judge.plays())

@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -25,7 +25,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from cardtutor.core.http import HtmxHttpRequest
+from cardtutor.core.http import HtmxHttpRequest, NotFound
 from cardtutor.core.owners import owns
 from cardtutor.engine import GAMES
 from cardtutor.engine.errors import RecordError
@@ -78,7 +78,7 @@ def replay_list(request: HttpRequest) -> HttpResponse:
 @require_safe
 def replay_start(request: HttpRequest, slug: str) -> HttpResponse:
     if _lookup(request, slug) is None:
-        raise Http404(_("There is no replay %(slug)s.") % {"slug": slug})
+        raise NotFound(_("There is no replay %(slug)s.") % {"slug": slug})
     return redirect("replays:step", slug=slug, number=0)
 
 
@@ -145,7 +145,7 @@ def _step_last_modified(request: HtmxHttpRequest, slug: str, number: int) -> dat
 def replay_step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     meta = _lookup(request, slug)
     if meta is None:
-        raise Http404(_("There is no replay %(slug)s.") % {"slug": slug})
+        raise NotFound(_("There is no replay %(slug)s.") % {"slug": slug})
     perspective = perspective_of(meta, request.GET.get("seat"))
     lang = get_language() or "en"
     try:
@@ -184,7 +184,7 @@ def _no_such_step(
 @require_safe
 def replay_export(request: HttpRequest, slug: str) -> JsonResponse:
     if _lookup(request, slug) is None:
-        raise Http404(_("There is no replay %(slug)s.") % {"slug": slug})
+        raise NotFound(_("There is no replay %(slug)s.") % {"slug": slug})
     replay = get_object_or_404(Replay, slug=slug)
     problems = stored_problems(replay)
     data: dict[str, Any] | None = None

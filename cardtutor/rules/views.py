@@ -5,12 +5,13 @@ from __future__ import annotations
 import hashlib
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_safe
 
+from cardtutor.core.http import NotFound
 from cardtutor.engine import GAMES
 from cardtutor.rules.reference import GAMES_WITH_RULES, example_slug, page_html, toc
 
@@ -52,7 +53,7 @@ def rules(request: HttpRequest) -> HttpResponse:
 def rules_game(request: HttpRequest, game: str) -> HttpResponse:
     """One game's full rule reference (rendered once per language, see ``page_html``)."""
     if game not in GAMES_WITH_RULES or game not in GAMES:
-        raise Http404(_("There are no rules for this game."))
+        raise NotFound(_("There are no rules for this game."))
     return render(
         request,
         "rules/game.html",
