@@ -41,6 +41,7 @@ __all__ = [
     "Suit",
     "Rank",
     "Card",
+    "CardName",
     "PhysicalCard",
     "ALL_CARDS",
     "parse_cards",
@@ -236,16 +237,110 @@ class Card:
         return ALL_CARDS[index]
 
     def name(self, lang: str = "en", *, jack: str = "Bube") -> str:
-        """The card's name in English or German ("Pik-Dame", "ten of hearts")."""
-        if lang_key(lang) == "de":
-            return f"{self.suit.name_in('de')}-{self.rank.name_in('de', jack=jack)}"
-        return f"{_RANK_NAMES_EN[self.rank]} of {_SUIT_NAMES['en'][self.suit]}"
+        """The card's name in English or German ("Pik-Dame", "ten of hearts").
+
+        The name is a :class:`CardName`: a plain string that a message template can also
+        write with its article, in a grammatical case (``{card:acc}``).
+        """
+        key = (self.index, lang, jack)
+        name = _NAMES.get(key)
+        if name is None:  # made once per card, language and word for the jack: pages name
+            # dozens of cards, and a CardName costs twice a plain string to make
+            if lang_key(lang) == "de":
+                text = f"{self.suit.name_in('de')}-{self.rank.name_in('de', jack=jack)}"
+            else:
+                text = f"{_RANK_NAMES_EN[self.rank]} of {_SUIT_NAMES['en'][self.suit]}"
+            name = _NAMES[key] = CardName(text, self, lang_key(lang), jack)
+        return name
+
+    def name_with_article(self, lang: str = "en", case: str = "nom", *, jack: str = "Bube") -> str:
+        """The card's name with its definite article, German in the grammatical ``case``
+        (``nom``, ``acc``, ``dat`` or ``gen``): "der Kreuz-Bube", "den Kreuz-Buben",
+        "die Pik-Dame", "das Herz-As"; English "the queen of spades" in every case.
+
+        >>> jack = Card.parse("JC")
+        >>> [jack.name_with_article("de", c) for c in ("nom", "acc", "dat", "gen")]
+        ['der Kreuz-Bube', 'den Kreuz-Buben', 'dem Kreuz-Buben', 'des Kreuz-Buben']
+        >>> jack.name_with_article("de", "acc", jack="Bauer"), jack.name_with_article("en", "acc")
+        ('den Kreuz-Bauern', 'the jack of clubs')
+        >>> [Card.parse(c).name_with_article("de", "acc") for c in ("AH", "KS", "QD", "10C")]
+        ['das Herz-As', 'den Pik-König', 'die Karo-Dame', 'die Kreuz-Zehn']
+        >>> ace, seven = Card.parse("AH"), Card.parse("7D")
+        >>> ace.name_with_article("de", "gen"), seven.name_with_article("de", "dat")
+        ('des Herz-Asses', 'der Karo-Sieben')
+        """
+        if lang_key(lang) == "en":
+            return f"the {self.name('en')}"
+        if case not in _CASES:
+            raise ValueError(f"unknown grammatical case {case!r}: use one of {_CASES}")
+        gender = _GENDER_DE.get(self.rank, "f")
+        noun = self.rank.name_in("de", jack=jack)
+        if self.rank is Rank.JACK and case != "nom":
+            noun += "n"  # weak noun: den Buben, den Bauern
+        elif case == "gen" and self.rank is Rank.ACE:
+            noun += "ses"
+        elif case == "gen" and self.rank is Rank.KING:
+            noun += "s"
+        article = _ARTICLES_DE[gender][_CASES.index(case)]
+        return f"{article} {self.suit.name_in('de')}-{noun}"
 
     def __str__(self) -> str:
         return self.code
 
     def __repr__(self) -> str:
         return f"Card.parse({self.code!r})"
+
+
+_NAMES: dict[tuple[int, str, str], CardName] = {}
+"""Card names made so far: (card index, language as asked, jack's word) -> name."""
+_CASES = ("nom", "acc", "dat", "gen")
+_GENDER_DE = {Rank.ACE: "n", Rank.KING: "m", Rank.JACK: "m"}
+"""The German ranks' genders (das As, der König, der Bube/Bauer; die Dame, Zehn ... Sieben)."""
+_ARTICLES_DE = {
+    "m": ("der", "den", "dem", "des"),
+    "f": ("die", "die", "der", "der"),
+    "n": ("das", "das", "dem", "des"),
+}
+
+
+class CardName(str):
+    """A card's name (a plain string) that a template may also write with its article.
+
+    In a message template, a format spec naming a grammatical case writes the card with its
+    definite article in that case (:meth:`Card.name_with_article`); a capitalised spec
+    capitalises the article, for the start of a sentence. Without a spec it is the bare name.
+
+    >>> name = Card.parse("JC").name("de")
+    >>> "{0} | {0:acc} | {0:Nom}".format(name)
+    'Kreuz-Bube | den Kreuz-Buben | Der Kreuz-Bube'
+    >>> "Du spielst {0:acc} aus.".format(PhysicalCard.parse("JC#2").name("de"))
+    'Du spielst den Kreuz-Bauern aus.'
+    >>> "{0:Nom} wins.".format(Card.parse("QS").name("en"))
+    'The queen of spades wins.'
+    """
+
+    card: Card | None
+    lang: str
+    jack: str
+
+    def __new__(
+        cls, text: str, card: Card | None = None, lang: str = "en", jack: str = "Bube"
+    ) -> CardName:
+        obj = super().__new__(cls, text)
+        obj.card = card
+        obj.lang = lang
+        obj.jack = jack
+        return obj
+
+    def __getnewargs__(self) -> tuple[str, Card | None, str, str]:  # type: ignore[override]
+        return (str(self), self.card, self.lang, self.jack)
+
+    def __format__(self, spec: str) -> str:
+        case = spec.lower()
+        if self.card is None or case not in _CASES:
+            return format(str(self), spec)
+        text = self.card.name_with_article(self.lang, case, jack=self.jack)
+        return text[:1].upper() + text[1:] if spec[:1].isupper() else text
 
 
 ALL_CARDS: tuple[Card, ...] = tuple(Card(s, r) for s in Suit for r in Rank)
@@ -427,8 +522,12 @@ class PhysicalCard:
         return cls(card, int(pack) - 1)
 
     def name(self, lang: str = "en", *, jack: str = "Bauer") -> str:
-        """The card's name (the pack is not part of the name)."""
+        """The card's name (the pack is not part of the name); jacks are "Bauer" (Besik)."""
         return self.card.name(lang, jack=jack)
+
+    def name_with_article(self, lang: str = "en", case: str = "nom", *, jack: str = "Bauer") -> str:
+        """The card's name with its article (see :meth:`Card.name_with_article`)."""
+        return self.card.name_with_article(lang, case, jack=jack)
 
     def __str__(self) -> str:
         return self.code

@@ -225,7 +225,7 @@ def test_a_right_answer_is_right_and_a_typical_wrong_one_names_the_mistake() -> 
     keys = [m.key for m in feedback.reasons]
     assert "drill.melds.wrongly" in keys and "drill.melds.wrong_best" in keys
     english = " ".join(m.render("en") for m in feedback.reasons)
-    assert "You ticked Double Besik" in english
+    assert "You ticked \u201cDouble Besik\u201d" in english
     assert "separately can never be combined" in english
     assert feedback.rules[0] == "besik#double-besik"
     # leaving a declarable meld out is named too

@@ -251,7 +251,7 @@ def test_a_right_answer_is_right_and_typical_mistakes_are_named() -> None:
     feedback = DRILL.check(item, DRILL.parse_answer(item, data))
     assert not feedback.correct and feedback.rules[0] == "piquet#point"
     english = " ".join(texts(feedback.reasons, "en"))
-    assert "you answered “Good.”; the right answer is “What do they make?”" in english
+    assert "the right answer is “What do they make?” (you answered “Good.”)" in english
     assert "you ask what they make" in english
     # adding the tierce to the queen of diamonds, cancelled by A's quart major
     data = right_data(item) | {"total": "20"}

@@ -305,14 +305,14 @@ def test_the_curated_example_is_cavendishs_deal_from_as_side_with_its_replay_ste
     right = DRILL.expected(item)
     assert (right["point_cards"], right["point_value"]) == (5, 49)
     labels = {f.name: {o.value: o.label.render("en") for o in f.options} for f in item.fields}
-    assert labels["sequence"][right["sequence"]] == "Declare: quart major in hearts"
-    assert labels["sets"][right["sets"]] == "Declare: three jacks"
+    assert labels["sequence"][right["sequence"]] == "Quart major in hearts"
+    assert labels["sets"][right["sets"]] == "Three jacks"
     # younger's answers as the Example has them: "What do they make?", then "Good."
     says = {f.name: f.say.render("en") for f in item.fields if f.say}
     assert says == {
-        "point_value": "B: “What do they make?”",
-        "sequence": "B: “Good.”",
-        "sets": "B: “Good.”",
+        "point_value": "B asks: “What do they make?”",
+        "sequence": "B answers your point: “Good.”",
+        "sets": "B answers your sequence: “Good.”",
     }
     feedback = DRILL.check(item, DRILL.parse_answer(item, right_data(item)))
     assert feedback.correct and feedback.replay == ("piquet-example", 3)
@@ -357,15 +357,15 @@ def test_typical_mistakes_are_named() -> None:
     assert not feedback.correct and "you called 4 cards; the right call is 5" in text
     assert "38 is what your spades make" in text and feedback.rules[0] == "piquet#point"
     # a sequence the hand does not hold
-    bad = options["sequence"]["Declare: quint major in hearts"]
+    bad = options["sequence"]["Quint major in hearts"]
     feedback = DRILL.check(item, DRILL.parse_answer(item, right | {"sequence": bad}))
     assert "You hold no quint major in hearts" in _english(feedback)
     assert feedback.rules[0] == "piquet#sequences"
     # sinking everything: it is not safe, and the reason says why
     feedback = DRILL.check(
-        item, DRILL.parse_answer(item, right | {"sets": options["sets"]["Declare: three tens"]})
+        item, DRILL.parse_answer(item, right | {"sets": options["sets"]["Three tens"]})
     )
-    assert "You hold no three tens" in _english(feedback)
+    assert "You do not hold three tens" in _english(feedback)
 
 
 def test_sinking_verdicts_both_ways_and_the_cost() -> None:
@@ -516,3 +516,18 @@ def test_right_claims_are_legal_declarations() -> None:
             assert action in state.legal_actions
             state, _ = apply(state, action)
             state, _ = apply(state, best_declaration(state))
+
+
+def test_a_sunk_point_is_called_as_declared_and_explained_next_to_the_point_held() -> None:
+    """Sinking part of the point: the question asks for the point as declared, and the
+    reasons say what is called beside the point held in full (not a bare contradiction)."""
+    item = DRILL.item("sinking-226868433", Level.EASY)
+    s = setup(item.seed, item.level)
+    assert s.proposal is not None and s.proposal[0] == 0 and "sinking" in item.tags
+    assert "as you declare it" in item.fields[0].label.render("en")
+    right = right_data(item)
+    wrong = right | {"point_cards": "5", "point_value": "48"}
+    text = _english(DRILL.check(item, DRILL.parse_answer(item, wrong)))
+    held = text.index("Your point is your suit with the most cards")
+    called = text.index(f"you call {right['point_cards']} cards, worth {right['point_value']}")
+    assert held < called < text.index("Sinking pays only when it is safe")

@@ -423,3 +423,11 @@ def test_the_drill_is_registered() -> None:
     assert DRILLS["piquet.exchange"].number == 4
     assert isinstance(DRILLS["piquet.exchange"], ExchangeDrill)
     assert deal_of(DRILL.item("example", Level.EASY)).discards == EXAMPLE_DEAL.discards
+
+
+@pytest.mark.parametrize("level", list(Level))
+def test_the_cards_to_pick_come_in_the_order_of_the_hand_shown(level: Level) -> None:
+    for seed in ("1", "378802050", "example"):
+        item = DRILLS["piquet.exchange"].item(seed, level)
+        hand = next(s for s in item.shows if s.cards)
+        assert item.fields[0].cards == tuple(hand.cards), seed

@@ -63,7 +63,7 @@ def test_right_and_wrong_answers_and_the_reasons_in_both_languages() -> None:
     assert feedback.expected == {"winner": "A", "gain": 271, "rubiconed": True}
     english = " ".join(m.render("en") for m in feedback.reasons)
     german = " ".join(m.render("de") for m in feedback.reasons)
-    assert "rubiconed" in english and "96 + 75 plus 100 = 271" in english
+    assert "rubiconed" in english and "96 + 75 + 100 = 271" in english
     assert "Rubikon" in german and "271" in german
 
 

@@ -136,7 +136,7 @@ register_messages(
         "besik.deal": (
             "{dealer} deals {count} hands of {size} cards ({batches}); the {card} is turned up: "
             "{suit} are trumps. {talon} cards form the talon.",
-            "{dealer} gibt {count} Spielern je {size} Karten ({batches}); {card} liegt offen: "
+            "{dealer} gibt {count} Spielern je {size} Karten ({batches}); {card:Nom} liegt offen: "
             "{suit} ist Trumpf. {talon} Karten bilden den Talon.",
         ),
         "besik.lead": ("{seat} leads the {card}.", "{seat} spielt {card} auf."),
@@ -159,7 +159,7 @@ register_messages(
         ),
         "besik.draw.up": (
             "{seat} takes the face-up {card}.",
-            "{seat} erhält die offen liegende Karte, {card}.",
+            "{seat} erhält die offen liegende Karte, {card:acc}.",
         ),
         "besik.talon.empty": (
             "The talon is empty: from now on you must follow suit, else trump, else play "
@@ -199,11 +199,11 @@ register_messages(
         ),
         "besik.score.seven_up": (
             "The turned-up card is the {card}: the dealer {seat} scores {points}.",
-            "Die aufgedeckte Trumpfkarte ist {card}: der Geber {seat} erhält {points} Punkte.",
+            "Die aufgedeckte Trumpfkarte ist {card:nom}: der Geber {seat} erhält {points} Punkte.",
         ),
         "besik.exchange": (
             "{seat} exchanges the {seven} for the face-up {card}.",
-            "{seat} tauscht {seven} gegen die offen liegende Trumpfkarte, {card}, ein.",
+            "{seat} tauscht {seven:acc} gegen die offen liegende Trumpfkarte, {card:acc}, ein.",
         ),
         "besik.score.last_trick": (
             "{seat} wins the last trick: {points} points.",
@@ -265,7 +265,7 @@ register_messages(
         ),
         "besik.err.not_in_play": (
             "the {card} is not in play: {packs} packs are used",
-            "{card} ist nicht im Spiel: es wird mit {packs} Kartenspielen gespielt",
+            "{card:nom} ist nicht im Spiel: es wird mit {packs} Kartenspielen gespielt",
         ),
         "besik.err.draw_first": (
             "you won the trick: draw from the talon before you lead",
@@ -311,7 +311,8 @@ register_messages(
         ),
         "besik.err.reused": (
             "the {card} has already served in {meld}: the same meld needs fresh cards",
-            "{card} wurde schon für {meld} verwendet: dieselbe Meldung braucht frische Karten",
+            "{card:nom} wurde schon für {meld} verwendet: dieselbe Meldung zählt noch einmal nur "
+            "mit den noch nicht dafür gemeldeten Karten",
         ),
         "besik.err.inside": (
             "the {card} is part of a declared {label}, which already counts as the "
@@ -362,11 +363,11 @@ register_messages(
         ),
         "besik.err.not_seven": (
             "the {card} is not a seven of trumps",
-            "{card} ist keine Trumpf-Sieben",
+            "{card:nom} ist keine Trumpf-Sieben",
         ),
         "besik.err.seven_done": (
             "the {card} has already been declared",
-            "{card} wurde schon gemeldet",
+            "{card:nom} wurde schon gemeldet",
         ),
         "besik.err.sevens_count": (
             "declare one or two trump sevens (there is no meld of three sevens)",
@@ -408,11 +409,11 @@ register_messages(
         "besik.deal.eight": ("{seat} must hold {size} cards", "{seat} muss {size} Karten haben"),
         "besik.deal.packs": (
             "the {card} ({code}) is not in the {packs} packs used",
-            "{card} ({code}) gehört nicht zu den {packs} verwendeten Kartenspielen",
+            "{card:nom} ({code}) gehört nicht zu den {packs} verwendeten Kartenspielen",
         ),
         "besik.deal.twice": (
             "the {card} ({code}) is dealt twice",
-            "{card} ({code}) wurde doppelt ausgeteilt",
+            "{card:nom} ({code}) wurde doppelt ausgeteilt",
         ),
         "besik.deal.count": (
             "{count} cards dealt instead of {total}",

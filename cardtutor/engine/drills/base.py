@@ -23,7 +23,7 @@ from __future__ import annotations
 import enum
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -33,53 +33,60 @@ from cardtutor.engine.text import Msg, register_messages
 
 register_messages(
     {
+        # The learner's input is quoted typographically; a question ({field}) is quoted where
+        # it stands mid-sentence, so that one ending in "?" is not followed by a full stop.
         "drill.level": (
-            "Unknown level {text!r}: use 1 (easy), 2 (medium) or 3 (hard).",
-            "Unbekannte Stufe {text!r}: 1 (leicht), 2 (mittel) oder 3 (schwer) angeben.",
+            "Unknown level \u201c{text}\u201d: use 1 (easy), 2 (medium) or 3 (hard).",
+            "Unbekannte Stufe \u201e{text}\u201c: gib 1 (leicht), 2 (mittel) oder 3 (schwer) an.",
         ),
         "drill.seed": (
-            "{text!r} is not an item number of this drill.",
-            "{text!r} ist keine Aufgabennummer dieser Übung.",
+            "\u201c{text}\u201d is not an item number of this drill.",
+            "\u201e{text}\u201c ist keine Aufgabennummer dieser Übung.",
         ),
         "drill.missing": (
-            "Please answer every part: “{field}” is missing.",
-            "Bitte jede Teilfrage beantworten: „{field}“ fehlt.",
+            "Please answer every part: \u201c{field}\u201d is missing.",
+            "Beantworte bitte jede Teilfrage: \u201e{field}\u201c fehlt.",
         ),
         "drill.choice": (
-            "{text!r} is not one of the choices for {field}.",
-            "{text!r} ist keine der Möglichkeiten für {field}.",
+            "For \u201c{field}\u201d, \u201c{text}\u201d is not one of the choices.",
+            "Bei \u201e{field}\u201c ist \u201e{text}\u201c keine der Möglichkeiten.",
         ),
         "drill.number": (
-            "{text!r} is not a whole number ({field}).",
-            "{text!r} ist keine ganze Zahl ({field}).",
+            "For \u201c{field}\u201d, \u201c{text}\u201d is not a whole number.",
+            "Bei \u201e{field}\u201c ist \u201e{text}\u201c keine ganze Zahl.",
         ),
         "drill.range": (
-            "{text!r} is out of range for {field}: between {low} and {high}, please.",
-            "{text!r} passt nicht zu {field}: bitte zwischen {low} und {high}.",
+            "For \u201c{field}\u201d, {text} is out of range: a number from {low} to {high}, "
+            "please.",
+            "Bei \u201e{field}\u201c passt {text} nicht: bitte eine Zahl von {low} bis {high}.",
         ),
         "drill.choices_count": (
-            "“{field}” takes from {low} to {high} of the answers; you chose {count}.",
-            "Bei „{field}“ gehören {low} bis {high} der Antworten hin; gewählt: {count}.",
+            "Choose from {low} to {high} answers for \u201c{field}\u201d (you chose {count}).",
+            "Wähle für \u201e{field}\u201c {low} bis {high} Antworten (gewählt: {count}).",
         ),
         "drill.card_code": (
-            "{text!r} is not a card.",
-            "{text!r} ist keine Karte.",
+            "\u201c{text}\u201d is not a card.",
+            "\u201e{text}\u201c ist keine Karte.",
         ),
         "drill.card_offered": (
             "The {card} is not one of the cards you can choose here.",
-            "{card} gehört nicht zu den Karten, die hier zur Wahl stehen.",
+            "{card:Nom} gehört nicht zu den Karten, die hier zur Wahl stehen.",
         ),
         "drill.card_twice": (
             "The {card} was chosen twice.",
-            "{card} wurde zweimal gewählt.",
+            "{card:Nom} wurde zweimal gewählt.",
         ),
         "drill.card_count": (
-            "“{field}” takes from {low} to {high} cards; you chose {count}.",
-            "Bei „{field}“ gehören {low} bis {high} Karten hin; gewählt: {count}.",
+            "Choose from {low} to {high} cards for \u201c{field}\u201d (you chose {count}).",
+            "Wähle für \u201e{field}\u201c {low} bis {high} Karten (gewählt: {count}).",
         ),
         "drill.card_count_exact": (
-            "“{field}” takes exactly {low} of the cards; you chose {count}.",
-            "Bei „{field}“ gehören genau {low} der Karten hin; gewählt: {count}.",
+            "Choose exactly {low} cards for \u201c{field}\u201d (you chose {count}).",
+            "Wähle für \u201e{field}\u201c genau {low} Karten (gewählt: {count}).",
+        ),
+        "drill.card_count_one": (
+            "Choose exactly one card for \u201c{field}\u201d (you chose {count}).",
+            "Wähle für \u201e{field}\u201c genau eine Karte (gewählt: {count}).",
         ),
     }
 )
@@ -286,6 +293,34 @@ class Drill(Protocol):
     def check(self, item: Item, answer: Any) -> Feedback: ...
 
 
+@dataclass(frozen=True)
+class TheCard:
+    """A card named with its article in a message ("the ace of hearts", German "das Herz-As"
+    in the grammatical ``case``): for lists of cards, which a template cannot decline itself.
+    A single card is declined in the template instead: ``{card:acc}`` (see
+    :class:`~cardtutor.engine.cards.CardName`).
+
+    >>> Msg("x", cards=the(PhysicalCard.parse(c) for c in ["JC", "AH"])).params["cards"][0]
+    TheCard(card=PhysicalCard.parse('JC#1'), case='nom')
+    >>> from cardtutor.engine.text import join_names
+    >>> join_names(the([PhysicalCard.parse("JC"), Card.parse("AH")], "acc"), "de")
+    'den Kreuz-Bauern und das Herz-As'
+    >>> join_names(the([Card.parse("JC"), Card.parse("AH")]), "en")
+    'the jack of clubs and the ace of hearts'
+    """
+
+    card: Card | PhysicalCard
+    case: str = "nom"
+
+    def name(self, lang: str = "en") -> str:
+        return self.card.name_with_article(lang, self.case)
+
+
+def the(cards: Iterable[Card | PhysicalCard], case: str = "nom") -> tuple[TheCard, ...]:
+    """``cards``, each named with its article in ``case`` (see :class:`TheCard`)."""
+    return tuple(TheCard(c, case) for c in cards)
+
+
 def rng_for(drill: str, seed: str, level: Level) -> random.Random:
     """The random source of one item: the same drill, seed and level give the same item."""
     return random.Random(f"{drill}:{int(level)}:{seed}")
@@ -302,7 +337,18 @@ def seed_case(seed: str, cases: Sequence[str]) -> str | None:
 
 
 def similar_seed(item: Item, cases: Sequence[str], n: int) -> str:
-    """A seed for another item like ``item``: the same rare case if it has one."""
+    """A seed for another item like ``item``: the same rare case if it has one; the case its
+    own seed asked for first (a Tripelbesik is also tagged as holding a Doppel-Besik).
+
+    >>> item = Item("d", "tripelbesik-12", Level.HARD, {}, tags=frozenset({"doppel-besik", "tripelbesik"}))
+    >>> similar_seed(item, ("doppel-besik", "tripelbesik"), 7)
+    'tripelbesik-7'
+    >>> similar_seed(Item("d", "5", Level.HARD, {}, tags=frozenset({"tripelbesik"})), ("tripelbesik",), 7)
+    'tripelbesik-7'
+    """
+    asked, _sep, _rest = item.seed.rpartition("-")
+    if asked in cases:
+        return f"{asked}-{n}"
     case = next((c for c in cases if c in item.tags), None)
     return f"{case}-{n}" if case else str(n)
 
@@ -359,7 +405,13 @@ def picked_cards(data: Mapping[str, str], spec: Field) -> tuple[Any, ...]:
             raise AnswerError(Msg("drill.card_twice", card=card))
         cards.append(card)
     if not spec.low <= len(cards) <= spec.high:
-        key = "drill.card_count_exact" if spec.low == spec.high else "drill.card_count"
+        key = (
+            "drill.card_count"
+            if spec.low != spec.high
+            else "drill.card_count_one"
+            if spec.low == 1
+            else "drill.card_count_exact"
+        )
         raise AnswerError(
             Msg(key, low=spec.low, high=spec.high, count=len(cards), field=spec.label)
         )

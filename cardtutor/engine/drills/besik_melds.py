@@ -63,6 +63,7 @@ from cardtutor.engine.drills.base import (
     parse_fields,
     rng_for,
     seed_case,
+    the,
 )
 from cardtutor.engine.record import replay
 from cardtutor.engine.text import Msg, register_messages
@@ -101,7 +102,7 @@ _NEEDS = {
     "four-aces": ("four aces (of any suits)", "vier Asse (beliebiger Farben)"),
     "besik": (
         "the queen of spades and the jack of diamonds",
-        "Pik-Dame und Karo-Bauer",
+        "die Pik-Dame und den Karo-Bauern",
     ),
     "double-besik": (
         "two queens of spades and two jacks of diamonds",
@@ -118,8 +119,25 @@ _NEEDS = {
 }
 """What each candidate needs in the hand."""
 
+_IN_SENTENCE = {
+    "marriage": ("a marriage in {suit}", "eine {suit}-Heirat"),
+    "trump-marriage": ("a trump marriage in {suit}", "eine Trumpf-Heirat in {suit}"),
+    "double-marriage": ("a double marriage in {suit}", "eine Doppel-Heirat in {suit}"),
+    "four-jacks": ("four jacks", "vier Bauern"),
+    "four-queens": ("four queens", "vier Damen"),
+    "four-kings": ("four kings", "vier Könige"),
+    "four-aces": ("four aces", "vier Asse"),
+    "besik": ("a Besik", "einen Besik"),
+    "double-besik": ("a double Besik", "einen Doppel-Besik"),
+    "triple-besik": ("a triple Besik", "einen Tripelbesik"),
+    "quint-major": ("a Quint-Major in {suit}", "einen Quint-Major in {suit}"),
+}
+"""Meld names inside a sentence (German in the accusative, with the article; the source's
+prose writes "die vier Asse", its list of melds "4 Asse")."""
+
 register_messages({f"drill.melds.opt.{k}": v for k, v in _KIND_LABELS.items()})
 register_messages({f"drill.melds.need.{k}": v for k, v in _NEEDS.items()})
+register_messages({f"drill.melds.acc.{k}": v for k, v in _IN_SENTENCE.items()})
 register_messages(
     {
         "drill.melds.title": ("Meld spotter", "Meldungen erkennen"),
@@ -137,21 +155,21 @@ register_messages(
         "drill.melds.prompt_lost": (
             "Your opponent won the last trick and has led the {card}; it is your turn to play. "
             "What may you declare now?",
-            "Dein Gegner hat den letzten Stich gewonnen und {card} aufgespielt; du bist am Zug. "
-            "Was darfst du jetzt melden?",
+            "Dein Gegner hat den letzten Stich gewonnen und {card:acc} aufgespielt; du bist am "
+            "Zug. Was darfst du jetzt melden?",
         ),
         "drill.melds.trumps": (
             "Trumps are {suit}: the face-up card is the {card}.",
-            "{suit} ist Trumpf: die offen liegende Karte ist {card}.",
+            "{suit} ist Trumpf: die offen liegende Karte ist {card:nom}.",
         ),
         "drill.melds.three": (
             "Three players: three packs are used, so every card exists three times.",
             "Drei Spieler: es wird mit drei Kartenspielen gespielt, jede Karte gibt es dreimal.",
         ),
         "drill.melds.example": (
-            "From the worked example: you hold {seat}'s cards as they are after step {step}.",
-            "Aus dem Beispielspiel: du hast die Karten von {seat}, wie sie nach Schritt {step} "
-            "aussehen.",
+            "From the Besik worked example: you hold {seat}'s cards as they are after step {step}.",
+            "Aus dem Besik-Beispielspiel: du hast die Karten von {seat}, wie sie nach Schritt "
+            "{step} liegen.",
         ),
         "drill.melds.hand": ("Your hand (concealed)", "Deine Hand (verdeckt)"),
         "drill.melds.row": (
@@ -193,12 +211,12 @@ register_messages(
         "drill.melds.no": ("No", "Nein"),
         # --- feedback ---------------------------------------------------------------
         "drill.melds.missed": (
-            "You left out {option}, which may be declared.",
-            "Du hast {option} ausgelassen; diese Meldung ist erlaubt.",
+            "You left out \u201c{option}\u201d, which may be declared.",
+            "Du hast \u201e{option}\u201c nicht angekreuzt, obwohl diese Meldung erlaubt ist.",
         ),
         "drill.melds.wrongly": (
-            "You ticked {option}, which may not be declared now.",
-            "Du hast {option} angekreuzt; diese Meldung ist jetzt nicht erlaubt.",
+            "You ticked \u201c{option}\u201d, which may not be declared now.",
+            "Du hast \u201e{option}\u201c angekreuzt, aber diese Meldung ist jetzt nicht erlaubt.",
         ),
         "drill.melds.wrong_best": (
             "You said the best meld scores {given}; it scores {points}.",
@@ -209,8 +227,8 @@ register_messages(
             "Du hast für die Trumpf-Sieben {given} angegeben; sie bringen {points}.",
         ),
         "drill.melds.wrong_exchange": (
-            "The exchange: you answered “{given}”.",
-            "Der Tausch: du hast „{given}“ geantwortet.",
+            "On the exchange you answered “{given}”.",
+            "Zum Tausch hast du „{given}“ geantwortet.",
         ),
         "drill.melds.allowed": (
             "{option}: allowed, {points} points. {why}",
@@ -218,44 +236,44 @@ register_messages(
         ),
         "drill.melds.refused": ("{option}: not allowed. {why}", "{option}: nicht erlaubt. {why}"),
         "drill.melds.why.plain": (
-            "You hold the {cards}, none of them declared before.",
-            "Du hast {cards}, keine davon schon gemeldet.",
+            "You hold {cards}, none of them declared before.",
+            "Du hast {cards}; keine dieser Karten wurde schon gemeldet.",
         ),
         "drill.melds.why.reuse": (
             "The {card} has already served in {other}, but a card may serve again in a meld "
             "of a different kind.",
-            "{card} wurde schon für {other} verwendet, darf aber in einer Meldung anderer Art "
-            "noch einmal mitzählen.",
+            "{card:Nom} wurde schon für {other} verwendet, darf aber in einer Meldung anderer "
+            "Art noch einmal mitzählen.",
         ),
         "drill.melds.why.fresh": (
-            "This kind of meld was declared before, but the {cards} are fresh cards (the "
-            "duplicates), so it scores again.",
-            "Diese Meldung wurde schon einmal gemeldet, aber {cards} sind frische Karten (die "
-            "zweiten Exemplare), also zählt sie noch einmal.",
+            "You have declared this meld before, but {cards} have not yet been declared for "
+            "it, so it scores again.",
+            "Diese Meldung hast du schon einmal gemeldet, aber {cards} wurden noch nicht dafür "
+            "gemeldet, also zählt sie noch einmal.",
         ),
         "drill.melds.why.build": (
             "It builds on your declared Besik ({cards}) with the other cards fresh from your "
             "hand: that is allowed, once.",
-            "Er baut auf deinem gemeldeten Besik ({cards}) auf, die übrigen Karten frisch aus "
-            "der Hand: das ist erlaubt, einmal.",
+            "Er baut auf deinem gemeldeten Besik ({cards}) auf, die übrigen Karten kommen "
+            "frisch aus der Hand: das ist einmal erlaubt.",
         ),
         "drill.melds.why.build_triple": (
             "It builds on one earlier declaration ({cards}) with the other cards fresh from "
             "your hand: that is allowed.",
-            "Er baut auf einer früheren Meldung ({cards}) auf, die übrigen Karten frisch aus "
-            "der Hand: das ist erlaubt.",
+            "Er baut auf einer früheren Meldung ({cards}) auf, die übrigen Karten kommen frisch "
+            "aus der Hand: das ist erlaubt.",
         ),
         "drill.melds.why.exchanged": (
             "Not with the cards you hold now, but exchange the {seven} for the face-up {card} "
-            "first (allowed after winning a trick): then you hold the {cards}, and the card "
+            "first (allowed after winning a trick): then you hold {cards}, and the card "
             "taken may be melded at once.",
-            "Nicht mit den Karten, die du jetzt hast; tausche aber zuerst {seven} gegen die "
-            "offene Karte {card} (erlaubt nach einem gewonnenen Stich): dann hast du {cards}, "
-            "und die eingetauschte Karte darf gleich mitgemeldet werden.",
+            "Mit deinen jetzigen Karten nicht, aber du darfst zuerst {seven:acc} gegen die "
+            "offene Karte, {card:acc}, tauschen (erlaubt nach einem gewonnenen Stich): dann "
+            "hast du {cards}, und die eingetauschte Karte darf gleich mitgemeldet werden.",
         ),
         "drill.melds.why.absent": (
-            "It needs {need}: you do not hold them.",
-            "Dazu braucht man {need}: die hast du nicht.",
+            "It needs {need}, and you do not hold them all.",
+            "Dazu braucht man {need}, und die hast du nicht alle.",
         ),
         "drill.melds.why.not_trumps": (
             "The trumps are {trumps}, not {suit}: a king and queen of {suit} make only a plain "
@@ -264,30 +282,32 @@ register_messages(
             "Heirat.",
         ),
         "drill.melds.why.repeat": (
-            "These very cards have already been declared as this meld: the same meld scores "
-            "again only with fresh cards (the duplicates).",
-            "Genau diese Karten wurden schon als diese Meldung gemeldet: dieselbe Meldung zählt "
-            "nur mit frischen Karten (den zweiten Exemplaren) noch einmal.",
+            "You have already declared {meld} with these very cards: the same meld scores "
+            "again only with cards not yet declared for it.",
+            "Mit genau diesen Karten hast du schon {meld} gemeldet: dieselbe Meldung zählt noch "
+            "einmal nur mit den noch nicht dafür gemeldeten Karten.",
         ),
         "drill.melds.why.reused": (
-            "The {card} has already served in {meld}: the same kind of meld needs fresh cards, "
-            "and you have no fresh one to replace it.",
-            "{card} wurde schon für {meld} verwendet: dieselbe Meldung braucht frische Karten, "
-            "und du hast keine frische als Ersatz.",
+            "The {card} has already served in {meld}: a meld of the same kind scores again only "
+            "with cards not yet declared for it, and you hold no unused {card} to take its "
+            "place.",
+            "{card:Nom} wurde schon für {meld} verwendet: eine Meldung derselben Art zählt noch "
+            "einmal nur mit den noch nicht dafür gemeldeten Karten, und für diese Karte hast du "
+            "keinen solchen Ersatz.",
         ),
         "drill.melds.why.inside": (
-            "The {card} belongs to your declared {label}, which already counts as the smaller "
-            "Besiks declared at once: its cards make no further {wanted}.",
-            "{card} gehört zu deinem gemeldeten {label}, der schon als die kleineren Besiks auf "
-            "einmal zählt: seine Karten ergeben keinen weiteren {wanted}.",
+            "The {card} belongs to your declared {label}, which already includes the smaller "
+            "Besiks: its cards make no further {wanted}.",
+            "{card:Nom} gehört zu deinem gemeldeten {label}, der die kleineren Besiks schon "
+            "enthält: seine Karten ergeben keinen weiteren {wanted}.",
         ),
         "drill.melds.why.separate": (
             "Two Besiks declared separately can never be combined into a double Besik "
-            "afterwards: the {points} need all four cards at once, or one declared Besik and "
-            "the other pair fresh from the hand.",
+            "afterwards: the {points} points need all four cards at once, or one declared Besik "
+            "and the other pair fresh from the hand.",
             "Zwei getrennt gemeldete Besiks lassen sich nachträglich nie zu einem Doppel-Besik "
-            "vereinen: die {points} gibt es nur für alle vier Karten auf einmal oder für einen "
-            "gemeldeten Besik und das andere Paar frisch aus der Hand.",
+            "vereinen: {points} Punkte gibt es nur für alle vier Karten auf einmal oder für "
+            "einen gemeldeten Besik und das andere Paar frisch aus der Hand.",
         ),
         "drill.melds.why.triple_separate": (
             "These cards were declared in {count} separate melds, which cannot be combined "
@@ -300,8 +320,8 @@ register_messages(
         "drill.melds.why.not_whole": (
             "The {card} served in an earlier declaration that this {label} does not contain "
             "whole: it may build on one whole earlier declaration only.",
-            "{card} diente in einer früheren Meldung, die dieser {label} nicht ganz enthält: "
-            "er darf nur auf einer ganzen früheren Meldung aufbauen.",
+            "{card:Nom} wurde schon für eine frühere Meldung verwendet, die dieser {label} nicht "
+            "ganz enthält: er darf nur auf einer ganzen früheren Meldung aufbauen.",
         ),
         "drill.melds.why.no_trick": (
             "Only the player who has just won a trick may declare, and you did not win it.",
@@ -321,7 +341,8 @@ register_messages(
             "In diesem Zug darf nichts gemeldet werden: die beste Meldung bringt 0.",
         ),
         "drill.melds.seven.both": (
-            "Both trump sevens are fresh: declared together they score {points}, and the "
+            "Neither trump seven has been declared yet: declared together they score {points}, "
+            "and the "
             "sevens do not use up the turn's one meld.",
             "Beide Trumpf-Sieben sind noch nicht gemeldet: zusammen gemeldet bringen sie "
             "{points}, und die Sieben verbrauchen die eine Meldung des Zuges nicht.",
@@ -329,12 +350,12 @@ register_messages(
         "drill.melds.seven.one": (
             "The {card} has not been declared yet: it scores {points}, and it does not use up "
             "the turn's one meld.",
-            "{card} wurde noch nicht gemeldet: sie bringt {points}, und sie verbraucht die eine "
-            "Meldung des Zuges nicht.",
+            "{card:Nom} wurde noch nicht gemeldet: sie bringt {points}, und sie verbraucht die "
+            "eine Meldung des Zuges nicht.",
         ),
         "drill.melds.seven.done": (
-            "The {card} has already been declared and scored: a physical seven scores once.",
-            "{card} wurde schon gemeldet und gezählt: jede Sieben zählt nur einmal.",
+            "The {card} has already been declared and scored: each seven scores only once.",
+            "{card:Nom} wurde schon gemeldet und gezählt: jede Sieben zählt nur einmal.",
         ),
         "drill.melds.seven.no_trick": (
             "Trump sevens are declared and exchanged only after winning a trick: 0 now.",
@@ -344,8 +365,8 @@ register_messages(
         "drill.melds.exchange.yes": (
             "You may exchange a trump seven for the face-up {card}: you have won a trick and "
             "the face-up card is not a seven.",
-            "Du darfst eine Trumpf-Sieben gegen die offene Karte {card} tauschen: du hast einen "
-            "Stich gewonnen, und die offene Karte ist keine Sieben.",
+            "Du darfst eine Trumpf-Sieben gegen die offene Karte ({card}) tauschen: du hast "
+            "einen Stich gewonnen, und die offene Karte ist keine Sieben.",
         ),
         "drill.melds.exchange.seven_up": (
             "No exchange: the face-up card is already a seven.",
@@ -703,7 +724,7 @@ def _reason_of_refusal(msg: Msg, scene: Scene, wanted: str) -> tuple[Msg, str]:
         card = p["card"]
         earlier = next(
             (
-                Msg(f"besik.meld.{kind}", suit=cards[0].suit)
+                Msg(f"drill.melds.acc.{kind}", suit=cards[0].suit)
                 for kind, cards in scene.earlier
                 if card in cards and SLOTS[kind][0] == SLOTS[wanted][0]
             ),
@@ -711,7 +732,10 @@ def _reason_of_refusal(msg: Msg, scene: Scene, wanted: str) -> tuple[Msg, str]:
         )
         return Msg("drill.melds.why.reused", card=card, meld=earlier), "besik#reuse"
     if key.startswith("besik.err.repeat."):
-        return Msg("drill.melds.why.repeat"), "besik#reuse"
+        kind = key.removeprefix("besik.err.repeat.")
+        suit = next((cards[0].suit for k, cards in scene.earlier if k == kind), None)
+        meld = Msg(f"drill.melds.acc.{kind}", suit=suit)
+        return Msg("drill.melds.why.repeat", meld=meld), "besik#reuse"
     return Msg("drill.melds.why.other", reason=msg), "besik#melds"
 
 
@@ -759,7 +783,12 @@ def _meld_why(meld: Meld, scene: Scene, exchanged: Exchange | None) -> tuple[Msg
     """Why a legal meld is legal, in the words that teach the most."""
     cards = meld.cards
     if exchanged is not None and scene.up in cards:
-        why = Msg("drill.melds.why.exchanged", seven=exchanged.card, card=scene.up, cards=cards)
+        why = Msg(
+            "drill.melds.why.exchanged",
+            seven=exchanged.card,
+            card=scene.up,
+            cards=the(cards, "acc"),
+        )
         return why, "besik#seven-exchange"
     if meld.kind in ("double-besik", "triple-besik"):
         inner = [
@@ -778,11 +807,11 @@ def _meld_why(meld: Meld, scene: Scene, exchanged: Exchange | None) -> tuple[Msg
     for card in cards:
         for kind, m in scene.earlier:
             if card in m and SLOTS[kind][0] != SLOTS[meld.kind][0]:
-                other = Msg(f"besik.meld.{kind}", suit=m[0].suit)
+                other = Msg(f"drill.melds.acc.{kind}", suit=m[0].suit)
                 return Msg("drill.melds.why.reuse", card=card, other=other), "besik#reuse"
     if same_kind:
-        return Msg("drill.melds.why.fresh", cards=cards), "besik#reuse"
-    return Msg("drill.melds.why.plain", cards=cards), f"besik#{meld.kind}"
+        return Msg("drill.melds.why.fresh", cards=the(cards)), "besik#reuse"
+    return Msg("drill.melds.why.plain", cards=the(cards, "acc")), f"besik#{meld.kind}"
 
 
 def _analyse(scene: Scene, options: Sequence[str]) -> Analysis:

@@ -51,6 +51,7 @@ from cardtutor.engine.drills.base import (
     parse_fields,
     rng_for,
     seed_case,
+    the,
 )
 from cardtutor.engine.record import replay
 from cardtutor.engine.text import Msg, register_messages
@@ -69,8 +70,8 @@ register_messages(
         ),
         "drill.tricks.seat": ("Player {seat}", "Spieler {seat}"),
         "drill.tricks.example": (
-            "From the worked example (step {step}).",
-            "Aus dem Beispielspiel (Schritt {step}).",
+            "From the Besik worked example, step {step}.",
+            "Aus dem Besik-Beispielspiel, Schritt {step}.",
         ),
         "drill.tricks.trumps": ("Trumps are {suit}.", "{suit} ist Trumpf."),
         "drill.tricks.three": (
@@ -80,7 +81,7 @@ register_messages(
         # winner
         "drill.tricks.winner.prompt": (
             "A trick has just been completed. Which card wins it?",
-            "Ein Stich ist eben vollständig. Welche Karte gewinnt ihn?",
+            "Ein Stich ist gerade vollständig. Welche Karte gewinnt ihn?",
         ),
         "drill.tricks.winner.trick": (
             "The trick, in the order played",
@@ -97,46 +98,61 @@ register_messages(
         ),
         "drill.tricks.winner.answer": (
             "{seat} wins the trick with the {card}.",
-            "{seat} gewinnt den Stich mit {card}.",
+            "{seat} gewinnt den Stich mit {card:dat}.",
         ),
         "drill.tricks.winner.you_chose": (
-            "You chose {choice}, but it does not win the trick.",
-            "Du hast {choice} gewählt, aber diese Karte gewinnt den Stich nicht.",
+            "You chose the {choice}, but it does not win the trick.",
+            "Du hast {choice:acc} gewählt, aber diese Karte gewinnt den Stich nicht.",
         ),
         "drill.tricks.why.led": (
             "The {card} is led: {suit} is the suit to beat.",
-            "{card} ist ausgespielt: {suit} ist die Farbe, um die es geht.",
+            "{card:Nom} ist ausgespielt: {suit} ist die Farbe, um die es geht.",
         ),
         "drill.tricks.why.higher": (
-            "The {card} follows suit and is higher than the {best} (order A 10 K D B 9 8 7): it takes the lead.",
-            "{card} bedient und ist höher als {best} (Rangfolge A 10 K D B 9 8 7): damit liegt {card} jetzt vorn.",
+            "The {card} follows suit and is higher than the {best} (order A 10 K Q J 9 8 7): "
+            "it takes the lead.",
+            "{card:Nom} bedient und ist höher als {best:nom} (Rangfolge A 10 K D B 9 8 7): "
+            "damit liegt diese Karte jetzt vorn.",
         ),
         "drill.tricks.why.lower": (
-            "The {card} follows suit but is lower than the {best} (order A 10 K D B 9 8 7).",
-            "{card} bedient, ist aber niedriger als {best} (Rangfolge A 10 K D B 9 8 7).",
+            "The {card} follows suit but is lower than the {best} (order A 10 K Q J 9 8 7).",
+            "{card:Nom} bedient, ist aber niedriger als {best:nom} (Rangfolge A 10 K D B 9 8 7).",
         ),
         "drill.tricks.why.identical": (
             "Another {card}: of two identical cards the first played wins.",
-            "Noch einmal {card}: von zwei gleichen Karten gewinnt die zuerst gespielte.",
+            "Noch einmal {card:nom}: von zwei gleichen Karten gewinnt die zuerst gespielte.",
         ),
         "drill.tricks.why.trumps": (
             "The {card} is a trump: a trump beats every card of another suit.",
-            "{card} ist Trumpf: Trumpf sticht jede Karte einer anderen Farbe.",
+            "{card:Nom} ist Trumpf: Trumpf sticht jede Karte einer anderen Farbe.",
+        ),
+        "drill.tricks.why.over_trump": (
+            "The {card} is a trump and higher than the trump already in the trick (the {best}, "
+            "order A 10 K Q J 9 8 7): it takes the lead.",
+            "{card:Nom} ist Trumpf und höher als der Trumpf, der schon im Stich liegt "
+            "({best}, Rangfolge A 10 K D B 9 8 7): damit liegt diese Karte jetzt vorn.",
         ),
         "drill.tricks.why.under_trump": (
-            "The {card} is a trump, but lower than the trump {best} already in the trick.",
-            "{card} ist Trumpf, aber niedriger als der Trumpf {best}, der schon im Stich liegt.",
+            "The {card} is a trump, but lower than the trump already in the trick (the {best}).",
+            "{card:Nom} ist Trumpf, aber niedriger als der Trumpf, der schon im Stich liegt "
+            "({best}).",
+        ),
+        "drill.tricks.why.trumped": (
+            "The {card} follows suit, but the trick is already trumped (the {best}): only a "
+            "higher trump could win it.",
+            "{card:Nom} bedient, aber der Stich ist schon getrumpft ({best}): gewinnen könnte "
+            "ihn nur ein höherer Trumpf.",
         ),
         "drill.tricks.why.discard": (
             "The {card} neither follows suit nor trumps: it cannot win.",
-            "{card} bedient nicht und ist kein Trumpf: diese Karte kann nicht gewinnen.",
+            "{card:Nom} bedient nicht und ist kein Trumpf: diese Karte kann nicht gewinnen.",
         ),
         # playable
         "drill.tricks.playable.prompt": (
             "The talon is empty: these are the last eight tricks. Your opponent leads the "
             "{card}. Which of your cards may you play?",
             "Der Talon ist aufgebraucht: das sind die letzten acht Stiche. Dein Gegner spielt "
-            "{card} aus. Welche deiner Karten darfst du spielen?",
+            "{card:acc} aus. Welche deiner Karten darfst du spielen?",
         ),
         "drill.tricks.playable.led": ("The card led", "Die ausgespielte Karte"),
         "drill.tricks.playable.q": (
@@ -144,30 +160,33 @@ register_messages(
             "Wähle alle Karten, die du spielen darfst.",
         ),
         "drill.tricks.playable.follow": (
-            "You hold {suit}, so you must follow {suit}: you may play the {cards} and nothing else.",
-            "Du hast {suit}, also musst du {suit} bedienen: erlaubt ist nur {cards}.",
+            "You hold {suit}, so you must follow {suit}: you may play only {cards}.",
+            "Du hast {suit}, also musst du {suit} bedienen: du darfst nur {cards} spielen.",
         ),
         "drill.tricks.playable.trump": (
-            "You hold no {suit} but you hold trumps, so you must trump: you may play the {cards} and nothing else.",
-            "Du hast kein {suit}, aber Trumpf, also musst du trumpfen: erlaubt ist nur {cards}.",
+            "You hold no {suit} but you hold trumps, so you must trump: you may play only {cards}.",
+            "Du hast kein {suit}, aber Trumpf, also musst du trumpfen: du darfst nur {cards} "
+            "spielen.",
         ),
         "drill.tricks.playable.any": (
             "You hold neither {suit} nor trumps: any card may be played.",
             "Du hast weder {suit} noch Trumpf: jede Karte darf gespielt werden.",
         ),
         "drill.tricks.playable.no_win": (
-            "There is no duty to win the trick: the {cards} may be played although it does not beat the {led}.",
-            "Es gibt keinen Stichzwang: auch {cards} darf gespielt werden, obwohl diese Karte {led} nicht schlägt.",
+            "There is no duty to win the trick: {cards} may be played although it does not "
+            "beat the {led}.",
+            "Es gibt keinen Stichzwang: auch {cards} darf gespielt werden, obwohl diese Karte "
+            "{led:acc} nicht schlägt.",
         ),
         "drill.tricks.playable.no_win_many": (
-            "There is no duty to win the trick: the {cards} may be played although they do "
+            "There is no duty to win the trick: {cards} may be played although they do "
             "not beat the {led}.",
-            "Es gibt keinen Stichzwang: auch {cards} dürfen gespielt werden, obwohl sie {led} "
-            "nicht schlagen.",
+            "Es gibt keinen Stichzwang: auch {cards} dürfen gespielt werden, obwohl sie "
+            "{led:acc} nicht schlagen.",
         ),
         "drill.tricks.playable.not": (
             "The {card} may not be played: {why}",
-            "{card} darf nicht gespielt werden: {why}",
+            "{card:Nom} darf nicht gespielt werden: {why}",
         ),
         "drill.tricks.playable.must_follow": (
             "you must follow {suit}.",
@@ -179,7 +198,7 @@ register_messages(
         ),
         "drill.tricks.playable.missed": (
             "You left out the {card}: it may be played.",
-            "Du hast {card} ausgelassen: diese Karte darf gespielt werden.",
+            "Du hast {card:acc} ausgelassen: diese Karte darf gespielt werden.",
         ),
         "drill.tricks.playable.answer": ("Playable: {cards}.", "Spielbar: {cards}."),
         # augen
@@ -238,7 +257,7 @@ register_messages(
             "Dein Gegner hat den letzten Stich gemacht.",
         ),
         "drill.tricks.score.last_trick": (
-            "The last trick, led by {leader} (you are player {seat})",
+            "The last trick, led by {leader} (you are Player {seat})",
             "Der letzte Stich, ausgespielt von {leader} (du bist Spieler {seat})",
         ),
         "drill.tricks.score.q": ("Your score for this deal", "Deine Punkte in diesem Spiel"),
@@ -256,7 +275,7 @@ register_messages(
         ),
         "drill.tricks.score.sum_last_none": (
             "The last trick went to your opponent: nothing for it.",
-            "Den letzten Stich hat dein Gegner: dafür gibt es nichts.",
+            "Den letzten Stich hat dein Gegner gemacht: dafür bekommst du nichts.",
         ),
         "drill.tricks.score.total": (
             "Your score for the deal: {melds} + {augen} + {last} = {points}.",
@@ -635,7 +654,7 @@ def _narrate(trick: Sequence[PhysicalCard], trump: Suit) -> list[Msg]:
         elif card.suit == best.suit:
             higher = STRENGTH[card.uid] > STRENGTH[best.uid]
             if card.suit == trump and best.suit == trump and best.suit != led.suit:
-                key = "drill.tricks.why.trumps" if higher else "drill.tricks.why.under_trump"
+                key = "drill.tricks.why.over_trump" if higher else "drill.tricks.why.under_trump"
                 out.append(Msg(key, card=card, best=best))
             else:
                 key = "drill.tricks.why.higher" if higher else "drill.tricks.why.lower"
@@ -645,6 +664,8 @@ def _narrate(trick: Sequence[PhysicalCard], trump: Suit) -> list[Msg]:
         elif card.suit == trump:
             out.append(Msg("drill.tricks.why.trumps", card=card, best=best))
             best = card
+        elif card.suit == led.suit:  # follows suit, but the trick is already trumped
+            out.append(Msg("drill.tricks.why.trumped", card=card, best=best))
         else:
             out.append(Msg("drill.tricks.why.discard", card=card))
     return out
@@ -666,16 +687,20 @@ def judge_playable(trump: Suit, hand: Sequence[PhysicalCard], led: PhysicalCard)
     reasons: list[Msg] = []
     why_not: dict[PhysicalCard, Msg] = {}
     if follow:
-        reasons.append(Msg("drill.tricks.playable.follow", suit=led.suit, cards=_sorted(cards)))
+        reasons.append(
+            Msg("drill.tricks.playable.follow", suit=led.suit, cards=the(_sorted(cards), "acc"))
+        )
         lower = [c for c in follow if STRENGTH[c.uid] <= STRENGTH[led.uid]]
         if lower:
             key = "drill.tricks.playable.no_win" + ("_many" if len(lower) > 1 else "")
-            reasons.append(Msg(key, cards=_sorted(lower), led=led))
+            reasons.append(Msg(key, cards=the(_sorted(lower)), led=led))
         for c in hand:
             if c not in cards:
                 why_not[c] = Msg("drill.tricks.playable.must_follow", suit=led.suit)
     elif any(c.suit == trump for c in hand):
-        reasons.append(Msg("drill.tricks.playable.trump", suit=led.suit, cards=_sorted(cards)))
+        reasons.append(
+            Msg("drill.tricks.playable.trump", suit=led.suit, cards=the(_sorted(cards), "acc"))
+        )
         for c in hand:
             if c not in cards:
                 why_not[c] = Msg("drill.tricks.playable.must_trump", suit=led.suit)

@@ -114,7 +114,7 @@ register_messages(
             "You are the younger hand. Answer each of the elder hand's declarations as it "
             "comes, then say what you score before you play to the first trick.",
             "Du bist die Hinterhand. Beantworte jede Ansage der Vorhand, wie sie kommt, und "
-            "sage dann, was du zählst, bevor du zum ersten Stich zugibst.",
+            "sag dann, was du zählst, bevor du zum ersten Stich zugibst.",
         ),
         "drill.answering.you": (
             "You are {younger}, the younger hand (you dealt); {elder} is the elder hand. Both "
@@ -169,9 +169,13 @@ register_messages(
         ),
         # verdicts
         "drill.answering.wrong": (
-            "{what}: you answered “{given}”; the right answer is “{right}”.",
-            "{what}: du hast „{given}“ geantwortet; richtig ist „{right}“.",
+            "{what}: the right answer is “{right}” (you answered “{given}”).",
+            "{what}: richtig ist „{right}“ (du hast „{given}“ geantwortet).",
         ),
+        "drill.answering.what.point": ("The point", "Der Point"),
+        "drill.answering.what.point_value": ("What they make", "Was sie machen"),
+        "drill.answering.what.sequence": ("Sequences", "Sequenzen"),
+        "drill.answering.what.sets": ("Trios and quatorzes", "Quatorze und Trios"),
         "drill.answering.wrong_total": (
             "Your score before the first trick: you wrote {given}; it is {right}.",
             "Dein Stand vor dem ersten Stich: du hast {given} angegeben; richtig ist {right}.",
@@ -552,7 +556,7 @@ class AnsweringDrill:
                 mistakes.append(
                     Msg(
                         "drill.answering.wrong",
-                        what=spec.label,
+                        what=Msg(f"drill.answering.what.{spec.name}"),
                         given=_option(str(mine)) if mine in VALUE_REPLIES + ("ask",) else mine,
                         right=_option(str(want)),
                     )

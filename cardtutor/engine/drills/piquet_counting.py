@@ -37,6 +37,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from cardtutor.engine.cards import Suit
 from cardtutor.engine.drills.base import (
     Feedback,
     Field,
@@ -75,6 +76,7 @@ from cardtutor.engine.piquet.constants import (
     SET_MIN,
 )
 from cardtutor.engine.piquet.declarations import (
+    Combination,
     claim_score,
     combinations,
     honest,
@@ -145,6 +147,16 @@ register_messages(
         "drill.counting.cb_label": (
             "{seat}'s carte blanche (the cards dealt)",
             "Carte blanche von {seat} (die gegebenen Karten)",
+        ),
+        "drill.counting.cb.you": (
+            "You were dealt carte blanche and announced it; after the exchange you showed the "
+            "{dealt} cards you were dealt.",
+            "Du hast Carte blanche bekommen und angesagt; nach dem Kauf hast du die {dealt} "
+            "gegebenen Karten gezeigt.",
+        ),
+        "drill.counting.cb_label.you": (
+            "Your carte blanche (the cards dealt)",
+            "Deine Carte blanche (die gegebenen Karten)",
         ),
         "drill.counting.example": (
             "This is the deal of the worked example in the Piquet article (Cavendish's Example).",
@@ -274,6 +286,7 @@ register_messages(
             "IV: keiner hat ein Trio oder ein Quatorze.",
         ),
         "drill.counting.combo": ("{name} for {points}", "{name} für {points}"),
+        "drill.counting.seq_in": ("{name} in {suit}", "{name} in {suit}"),
         "drill.counting.combos": ("{combos}, {total} in all", "{combos}, zusammen {total}"),
         "drill.counting.r.lead": (
             "V: {seat}, the elder hand, leads his first card and scores {points} for it.",
@@ -427,11 +440,22 @@ def _seat_role(deal: PiquetDeal, role: Role) -> dict[str, Any]:
     return {"seat": deal.seat(role), "role": Msg(f"drill.counting.role.{int(role)}")}
 
 
+def _named(cat: int, c: Combination) -> Msg | None:
+    """A combination's name; a sequence's with its suit ("quart to the king in hearts")."""
+    if cat == 1 and c.name is not None:
+        return Msg("drill.counting.seq_in", name=c.name, suit=_suit_of(c.cards))
+    return c.name
+
+
+def _suit_of(m: int) -> Suit:
+    return Suit((m & -m).bit_length() - 1 >> 3)
+
+
 def _combos(cat: int, hand: int) -> Msg:
     """Every combination of the honest claim with its points, and their sum."""
     claim = honest(cat, hand)
     parts = tuple(
-        Msg("drill.counting.combo", name=c.name, points=c.points)
+        Msg("drill.counting.combo", name=_named(cat, c), points=c.points)
         for c in combinations(cat, claim, True)
     )
     if len(parts) == 1:
@@ -439,12 +463,19 @@ def _combos(cat: int, hand: int) -> Msg:
     return Msg("drill.counting.combos", combos=parts, total=claim_score(cat, claim))
 
 
-def _best_name(cat: int, hand: int) -> Msg:
+def _best_name(cat: int, hand: int, suit: bool = True) -> Msg:
+    """The best combination of ``hand`` in ``cat``; a sequence with its suit (``suit``)."""
     claim = honest(cat, hand)
     if cat == 0:
         return point_name(claim)
     n, top = value(cat, claim)
-    return seq_name(top - n + 1, n) if cat == 1 else set_name(top, n)
+    if cat == 2:
+        return set_name(top, n)
+    name = seq_name(top - n + 1, n)
+    if not suit:
+        return name
+    run = next(c.cards for c in combinations(1, claim, False) if value(1, c.cards) == (n, top))
+    return Msg("drill.counting.seq_in", name=name, suit=_suit_of(run))
 
 
 def _reach(hand: tuple[int, int, int, int]) -> int:
@@ -628,7 +659,8 @@ def count(deal: PiquetDeal) -> Count:
 def _equal_reason(cat: int, hand: int) -> Msg:
     if cat == 0:
         return Msg("drill.counting.r.point_equal", name=_best_name(0, hand))
-    return Msg("drill.counting.r.seq_equal", name=_best_name(1, hand))  # sets never tie
+    # both players' best sequences, in different suits: named without a suit (sets never tie)
+    return Msg("drill.counting.r.seq_equal", name=_best_name(1, hand, suit=False))
 
 
 def _none_reason(cat: int) -> Msg:
@@ -785,7 +817,9 @@ def _declarations(deal: PiquetDeal, role: Role) -> Show:
     rows: list[tuple[Msg | str, Msg]] = []
     for cat in range(3):
         claim = honest(cat, hand)
-        names = [c.name for c in combinations(cat, claim, True) if c.name is not None]
+        names = [
+            name for c in combinations(cat, claim, True) if (name := _named(cat, c)) is not None
+        ]
         label: Msg | str = Msg(f"drill.counting.row.{cat + 1}")
         for name in names or [Msg("drill.counting.nothing")]:
             rows.append((label, name))
@@ -845,17 +879,20 @@ class CountingDrill:
         if not holders:
             shows.append(Show.sentence(Msg("drill.counting.no_cb")))
         for r in holders:
+            you = ".you" if r is view else ""  # the learner's own carte blanche: "you"
             shows.append(
                 Show.sentence(
                     Msg(
-                        "drill.counting.cb",
+                        f"drill.counting.cb{you}",
                         seat=deal.seat(r),
                         dealt=Msg(f"piquet.num.{CARDS_DEALT}"),
                     )
                 )
             )
             shows.append(
-                Show.hand(Msg("drill.counting.cb_label", seat=deal.seat(r)), deal.dealt_hand(r))
+                Show.hand(
+                    Msg(f"drill.counting.cb_label{you}", seat=deal.seat(r)), deal.dealt_hand(r)
+                )
             )
         if view is not None:
             role = Msg(f"drill.counting.role.{int(view)}")

@@ -61,6 +61,7 @@ from cardtutor.engine.drills.piquet_dialogue import (
     CATEGORY_ANCHORS,
     NONE,
     Settlement,
+    answered,
     best_value,
     card_list,
     claim_words,
@@ -74,7 +75,6 @@ from cardtutor.engine.drills.piquet_dialogue import (
     replies,
     reply_line,
     run_mask,
-    said,
     settle,
     unknown_to_elder,
 )
@@ -142,14 +142,14 @@ register_messages(
         "drill.declaring.prompt": (
             "You are the elder hand: declare your point, then your sequences, then your trios "
             "and quatorzes, as the dialogue goes. The younger hand answers each.",
-            "Du bist die Vorhand: sage deinen Point an, dann deine Sequenzen, dann deine "
+            "Du bist die Vorhand: sag deinen Point an, dann deine Sequenzen, dann deine "
             "Quatorze und Trios, wie das Gespräch läuft. Die Hinterhand antwortet jeweils.",
         ),
         "drill.declaring.prompt_sink": (
             "You are the elder hand: declare your point, then your sequences, then your trios "
             "and quatorzes. Sinking is allowed: you may declare less than you hold (sunk cards "
             "score nothing and do not bar the younger hand). Is it worth it here?",
-            "Du bist die Vorhand: sage deinen Point an, dann deine Sequenzen, dann deine "
+            "Du bist die Vorhand: sag deinen Point an, dann deine Sequenzen, dann deine "
             "Quatorze und Trios. Verschweigen ist erlaubt: du darfst weniger ansagen, als du "
             "hast (Verschwiegenes zählt nichts und sperrt die Hinterhand nicht). Lohnt es sich "
             "hier?",
@@ -191,6 +191,17 @@ register_messages(
             "Your point: how many cards do you call?",
             "Dein Point: wie viele Karten sagst du an?",
         ),
+        "drill.declaring.f.point_cards_sink": (
+            "Your point, as you declare it (sunk cards are not called): how many cards do you "
+            "call?",
+            "Dein Point, wie du ihn ansagst (verschwiegene Karten zählen nicht mit): wie viele "
+            "Karten sagst du an?",
+        ),
+        "drill.declaring.r.point_sunk": (
+            "Sinking {what}, you call {n} cards, worth {pips}: why that is worth it comes below.",
+            "Verschweigst du {what}, sagst du {n} Karten an, {pips} wert; warum sich das lohnt, "
+            "steht weiter unten.",
+        ),
         "drill.declaring.f.point_value": (
             "And what do they make?",
             "Und wie viel machen sie?",
@@ -207,22 +218,23 @@ register_messages(
             "Sinking {what}: how many points of your own would it give up?",
             "Wenn du {what} verschweigst: wie viele eigene Punkte gibst du damit auf?",
         ),
-        "drill.declaring.opt.declare": ("Declare: {name}", "Ansagen: {name}"),
+        # the question asks "what do you declare?": an option is what is declared
+        "drill.declaring.opt.declare": ("{name}", "{name}"),
         "drill.declaring.opt.full": (
-            "Declare: {best}; when that is good, also {others}",
-            "Ansagen: {best}; wenn das gut ist, auch {others}",
+            "{best}; when that is good, also {others}",
+            "{best}; wenn das gut ist, auch {others}",
         ),
         "drill.declaring.opt.sink_others": (
-            "Declare: {best}; sink the {others}",
-            "Ansagen: {best}; {others} verschweigen",
+            "{best}; sink the {others}",
+            "{best}; {others} verschweigen",
         ),
         "drill.declaring.opt.sink_cards": (
-            "Declare: {kept}; sink the {cards}",
-            "Ansagen: {kept}; {cards} verschweigen",
+            "{kept}; sink the {cards}",
+            "{kept}; {cards} verschweigen",
         ),
         "drill.declaring.opt.nothing": (
-            "Declare nothing (sink it all)",
-            "Nichts ansagen (alles verschweigen)",
+            "Nothing (sink it all)",
+            "Nichts (alles verschweigen)",
         ),
         "drill.declaring.what.others": ("the {others}", "{others}"),
         "drill.declaring.what.cards": ("the {cards}", "{cards}"),
@@ -248,8 +260,8 @@ register_messages(
             "Du hast keine {name}: deine beste Sequenz ist die {best}.",
         ),
         "drill.declaring.r.not_held.2": (
-            "You hold no {name}: your best trio or quatorze is {best}.",
-            "Du hast keine {name}: dein bestes Trio oder Quatorze sind {best}.",
+            "You do not hold {name}: your best trio or quatorze is {best}.",
+            "Du hast keine {name}; dein bestes Trio oder Quatorze: {best}.",
         ),
         "drill.declaring.r.other_suit_value": (
             "{given} is what your {suit} make; your {point_suit} make more, so they are your "
@@ -285,13 +297,13 @@ register_messages(
         ),
         "drill.declaring.r.seq_one": (
             "Your sequence: {best}; call it by its name.",
-            "Deine Sequenz: {best}; sage sie mit ihrem Namen an.",
+            "Deine Sequenz: {best}; sag sie mit ihrem Namen an.",
         ),
         "drill.declaring.r.seq_many": (
             "Call your best sequence first (the longest; of equal length, the one with the "
             "higher top card): {best}. When it is good, all your sequences score: also "
             "{others}.",
-            "Sage zuerst deine beste Sequenz an (die längste; bei gleicher Länge die mit der "
+            "Sag zuerst deine beste Sequenz an (die längste; bei gleicher Länge die mit der "
             "höheren obersten Karte): {best}. Ist sie gut, zählen alle deine Sequenzen: auch "
             "{others}.",
         ),
@@ -304,10 +316,12 @@ register_messages(
             "Dein Quatorze oder Trio: {best}.",
         ),
         "drill.declaring.r.sets_many": (
-            "Call your best first (a quatorze beats any trio; otherwise the higher rank): "
-            "{best}. When it is good, all your trios and quatorzes score: also {others}.",
-            "Sage zuerst dein bestes an (ein Quatorze schlägt jedes Trio, sonst der höhere "
-            "Rang): {best}. Ist es gut, zählen alle deine Quatorze und Trios: auch {others}.",
+            "Call your highest combination first (a quatorze beats any trio; otherwise the "
+            "higher rank): {best}. When it is good, all your trios and quatorzes score: also "
+            "{others}.",
+            "Sag zuerst deine höchste Kombination an (ein Quatorze schlägt jedes Trio, sonst "
+            "der höhere Rang): {best}. Ist sie gut, zählen alle deine Quatorze und Trios: auch "
+            "{others}.",
         ),
         "drill.declaring.r.sets_none": (
             "You hold no trio or quatorze: you say so.",
@@ -395,7 +409,7 @@ register_messages(
         ),
         "drill.declaring.answer": (
             "Point: {n} cards, making {pips}; sequences: {seq}; trios and quatorzes: {sets}.",
-            "Point: {n} Karten, machen {pips}; Sequenzen: {seq}; Quatorze und Trios: {sets}.",
+            "Point: {n} Karten, die {pips} machen; Sequenzen: {seq}; Quatorze und Trios: {sets}.",
         ),
         "drill.declaring.answer_cost": (
             "Sinking {what} gives up {cost}.",
@@ -531,7 +545,7 @@ def option_label(deal: PiquetDeal, cat: int, claim: int) -> Msg:
         return Msg("drill.declaring.opt.nothing")
     full = honest(cat, deal.hands[0])
     parts = _parts(cat, claim)
-    best = claim_words(cat, claim)
+    best = claim_words(cat, claim, cap=True)
     if claim & ~deal.hands[0] or len(parts) == 1 and claim == full:
         return Msg("drill.declaring.opt.declare", name=best)
     if claim == full:
@@ -540,11 +554,13 @@ def option_label(deal: PiquetDeal, cat: int, claim: int) -> Msg:
         # whole combinations left out
         left = full & ~claim
         return Msg(
-            "drill.declaring.opt.sink_others", best=names(cat, claim), others=names(cat, left)
+            "drill.declaring.opt.sink_others",
+            best=names(cat, claim, cap=True),
+            others=names(cat, left),
         )
     return Msg(
         "drill.declaring.opt.sink_cards",
-        kept=names(cat, claim),
+        kept=names(cat, claim, cap=True),
         cards=card_list(full & ~claim),
     )
 
@@ -992,11 +1008,14 @@ class DeclaringDrill:
             the sinking question does not depend on it)."""
             if cat >= sink_cat or not right[cat]:
                 return None
-            return said(younger, reply_line(replies(cat, right[cat], y[cat])[-1]))
+            return answered(younger, cat, reply_line(replies(cat, right[cat], y[cat])[-1]))
 
-        fields: list[Field] = [
-            Field.number("point_cards", Msg("drill.declaring.f.point_cards"), 0, 8),
-        ]
+        point_label = (
+            "drill.declaring.f.point_cards_sink"
+            if sink_cat == 0
+            else "drill.declaring.f.point_cards"
+        )
+        fields: list[Field] = [Field.number("point_cards", Msg(point_label), 0, 8)]
         ask = replies(0, right[0], y[0])[:1] == ("ask",) and sink_cat > 0
         fields.append(
             Field.number(
@@ -1004,7 +1023,7 @@ class DeclaringDrill:
                 Msg("drill.declaring.f.point_value"),
                 0,
                 99,
-                say=said(younger, reply_line("ask")) if ask else None,
+                say=answered(younger, 0, reply_line("ask")) if ask else None,
             )
         )
         cost_field = None
@@ -1212,6 +1231,18 @@ class DeclaringDrill:
                         other_pips=pips(other),
                     )
                 )
+        called = settled.claims[0][0]
+        if s.proposal is not None and s.proposal[0] == 0 and called != point:
+            # the right answer sinks part of the point: say so next to the point held, so the
+            # point in full and the call (below it) do not read as a contradiction
+            reasons.append(
+                Msg(
+                    "drill.declaring.r.point_sunk",
+                    what=_what_sunk(deal, 0, called),
+                    n=called.bit_count(),
+                    pips=pips(called),
+                )
+            )
         if replies(0, settled.claims[0][0], settled.claims[1][0])[:1] == ("ask",):
             reasons.append(Msg("drill.declaring.r.point_ask", younger=deal.younger))
         reasons += comparison(deal, settled, 0)

@@ -72,6 +72,14 @@ register_messages(
     {
         # the dialogue
         "drill.dialogue.said": ("{seat}: “{line}”", "{seat}: „{line}“"),
+        "drill.dialogue.answers": (
+            "{seat} answers your {what}: “{line}”",
+            "{seat} antwortet auf {what}: „{line}“",
+        ),
+        "drill.dialogue.answers.0": ("point", "deinen Point"),
+        "drill.dialogue.answers.1": ("sequence", "deine Sequenz"),
+        "drill.dialogue.answers.2": ("trio or quatorze", "dein Quatorze oder Trio"),
+        "drill.dialogue.asks": ("{seat} asks: “{line}”", "{seat} fragt: „{line}“"),
         "drill.dialogue.making": ("Making {n}.", "Macht {n}."),
         "drill.dialogue.ask": ("What do they make?", "Wie viel machen sie?"),
         "drill.dialogue.who": ("Who", "Wer"),
@@ -135,7 +143,7 @@ register_messages(
             "Point: {winner}'s {wname} against {loser}'s {lname}: more cards win, so "
             "{winner}'s point is good: {points} for {winner}, one for each card.",
             "Point: {winner} mit {wname} gegen {loser} mit {lname}: mehr Karten gewinnen, "
-            "also ist der Point von {winner} gut: {points} für {winner}, einer je Karte.",
+            "also ist der Point von {winner} gut: {points} für {winner}, ein Punkt je Karte.",
         ),
         "drill.dialogue.r.point.pips": (
             "Point: {winner}'s {wname} against {loser}'s {lname}: as many cards, so their "
@@ -143,7 +151,7 @@ register_messages(
             "card.",
             "Point: {winner} mit {wname} gegen {loser} mit {lname}: gleich viele Karten, also "
             "entscheidet der Wert, und der Point von {winner} ist gut: {points} für {winner}, "
-            "einer je Karte.",
+            "ein Punkt je Karte.",
         ),
         "drill.dialogue.r.point.equal": (
             "Point: {elder}'s {ename} against {younger}'s {yname}: as many cards and the same "
@@ -398,8 +406,8 @@ def _runs(claim: int) -> list[tuple[int, int, int]]:
     return out
 
 
-def _run_words(s: int, lo: int, n: int) -> Msg:
-    return Msg("drill.dialogue.seq_in", name=seq_name(lo, n), suit=Suit(s))
+def _run_words(s: int, lo: int, n: int, cap: bool = False) -> Msg:
+    return Msg("drill.dialogue.seq_in", name=seq_name(lo, n, cap=cap), suit=Suit(s))
 
 
 def _sets(claim: int) -> list[tuple[int, int]]:
@@ -410,8 +418,9 @@ def _sets(claim: int) -> list[tuple[int, int]]:
     return out
 
 
-def claim_words(cat: int, claim: int) -> Msg:
-    """The best combination of a claim in words (``a quart major in hearts``…)."""
+def claim_words(cat: int, claim: int, cap: bool = False) -> Msg:
+    """The best combination of a claim in words (``quart major in hearts``…); ``cap``: with a
+    capital letter, for a label (``Three jacks``)."""
     if not claim:
         return Msg(
             ("drill.dialogue.no_point", "drill.dialogue.no_seq", "drill.dialogue.no_sets")[cat]
@@ -419,9 +428,9 @@ def claim_words(cat: int, claim: int) -> Msg:
     if cat == 0:
         return point_words(claim)
     if cat == 1:
-        return _run_words(*_runs(claim)[0])
+        return _run_words(*_runs(claim)[0], cap=cap)
     o, n = _sets(claim)[0]
-    return set_name(o, n)
+    return set_name(o, n, cap=cap)
 
 
 def other_words(cat: int, claim: int) -> tuple[Msg, ...]:
@@ -454,11 +463,12 @@ def combos(cat: int, claim: int) -> Msg:
     return Msg("drill.dialogue.combos", combos=tuple(parts), total=claim_score(cat, claim))
 
 
-def names(cat: int, claim: int) -> Msg | tuple[Msg, ...]:
-    """The combinations of a claim in words, best first (no points)."""
+def names(cat: int, claim: int, cap: bool = False) -> Msg | tuple[Msg, ...]:
+    """The combinations of a claim in words, best first (no points; ``cap``: the first with a
+    capital letter, for a label)."""
     if cat == 0:
         return point_words(claim)
-    return (claim_words(cat, claim), *other_words(cat, claim))
+    return (claim_words(cat, claim, cap=cap), *other_words(cat, claim))
 
 
 def call_line(cat: int, claim: int) -> Msg:
@@ -494,6 +504,16 @@ def reply_line(reply: str) -> Msg:
 def said(seat: str, line: Msg) -> Msg:
     """``A: “Five cards.”``"""
     return Msg("drill.dialogue.said", seat=seat, line=line)
+
+
+def answered(seat: str, cat: int, line: Msg) -> Msg:
+    """``B answers your point: “Good.”`` (younger's answer to the learner's call in ``cat``,
+    shown above the next question), or ``B asks: “What do they make?”``."""
+    if line.key == REPLY_LINES["ask"]:
+        return Msg("drill.dialogue.asks", seat=seat, line=line)
+    return Msg(
+        "drill.dialogue.answers", seat=seat, what=Msg(f"drill.dialogue.answers.{cat}"), line=line
+    )
 
 
 def comparison(deal: PiquetDeal, s: Settlement, cat: int) -> list[Msg]:

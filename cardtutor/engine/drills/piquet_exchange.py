@@ -35,7 +35,7 @@ equivalent discards are not called wrong.
 >>> drill = ExchangeDrill()
 >>> item = drill.item("example", Level.MEDIUM)
 >>> [c.code for c in item.fields[0].cards][:4]
-['7C', '8C', 'JC', '8D']
+['AS', 'KS', 'JS', 'AH']
 >>> answer = drill.parse_answer(item, {"discard": "KS 8C 7C 9D 8D"})
 >>> sorted(c.code for c in answer)
 ['7C', '8C', '8D', '9D', 'KS']
@@ -62,6 +62,7 @@ from cardtutor.engine.drills.base import (
     parse_fields,
     rng_for,
     seed_case,
+    the,
 )
 from cardtutor.engine.drills.piquet_hands import (
     EXAMPLE_DEAL,
@@ -137,11 +138,14 @@ register_messages(
             "Du bist Vorhand: du darfst eine bis fünf Karten kaufen. Welche Karten legst du ab?",
         ),
         "drill.exchange.prompt.hard": (
-            "You are younger hand (the dealer). Elder has exchanged {taken} cards, so {left} "
+            "You are younger hand (the dealer). Elder has exchanged {taken}, so {left} "
             "are left for you. Which cards do you discard?",
-            "Du bist Hinterhand (du hast gegeben). Die Vorhand hat {taken} Karten gekauft, also "
+            "Du bist Hinterhand (du hast gegeben). Die Vorhand hat {taken} gekauft, also "
             "bleiben dir {left}. Welche Karten legst du ab?",
         ),
+        "drill.exchange.ncards": ("{n} cards", "{n} Karten"),
+        "drill.exchange.ncards.1": ("one card", "eine Karte"),
+        "drill.exchange.one": ("one", "eine"),
         "drill.exchange.example": (
             "This is the deal of the worked example in the Piquet article (Cavendish's Example).",
             "Das ist das Beispielspiel aus dem Piquet-Artikel (Cavendishs Beispiel).",
@@ -181,8 +185,8 @@ register_messages(
         "drill.exchange.which.cavendish": ("Cavendish's", "Cavendishs"),
         # the verdict
         "drill.exchange.answer": (
-            "The best discard: the {cards} ({taken} cards taken), worth {value} on average.",
-            "Die beste Ablage: {cards} ({taken} Karten gekauft), im Durchschnitt {value} wert.",
+            "The best discard: the {cards} ({taken} taken), worth {value} on average.",
+            "Die beste Ablage: {cards} ({taken} gekauft), im Durchschnitt {value} wert.",
         ),
         "drill.exchange.method": (
             "How the averages are made: for each discard, {samples} deals of the cards you "
@@ -222,14 +226,14 @@ register_messages(
         ),
         "drill.exchange.most_in": (
             "Most of the difference is in {what}: {diff} points on average.",
-            "Der größte Teil des Unterschieds liegt bei {what}: {diff} Punkte im Durchschnitt.",
+            "Der größte Teil des Unterschieds liegt {what}: {diff} Punkte im Durchschnitt.",
         ),
-        "drill.exchange.what.0": ("the point", "dem Point"),
-        "drill.exchange.what.1": ("the sequences", "den Sequenzen"),
-        "drill.exchange.what.2": ("the trios and quatorzes", "den Quatorze und Trios"),
+        "drill.exchange.what.0": ("the point", "beim Point"),
+        "drill.exchange.what.1": ("the sequences", "bei den Sequenzen"),
+        "drill.exchange.what.2": ("the trios and quatorzes", "bei den Quatorze und Trios"),
         "drill.exchange.what.3": (
             "carte blanche, repique and pique",
-            "Carte blanche, Repique und Pique",
+            "bei Carte blanche, Repique und Pique",
         ),
         # why the best is best
         "drill.exchange.why": (
@@ -254,8 +258,8 @@ register_messages(
             "Sie behält deine {name} ({cards}).",
         ),
         "drill.exchange.f.quint": (
-            "It keeps the {cards}: one card more makes a quint.",
-            "Sie behält {cards}: eine Karte mehr ergibt eine Quinte.",
+            "It keeps {cards}: one card more would make a quint.",
+            "Sie behält {cards}: mit einer fünften Karte ergäben sie eine Quinte.",
         ),
         "drill.exchange.f.set": (
             "It keeps the {name}: good against any trio of a lower rank, and the fourth would "
@@ -267,9 +271,28 @@ register_messages(
             "It keeps the {name}: a quatorze beats any trio.",
             "Sie behält die {name}: ein Quatorze schlägt jedes Trio.",
         ),
-        "drill.exchange.f.aces": (
-            "It keeps the {cards}: an ace counts eleven for the point and makes the best trio.",
-            "Sie behält {cards}: ein As zählt elf für den Point und macht das beste Trio.",
+        "drill.exchange.f.aces": ("It keeps {cards}: {why}.", "Sie behält {cards}: {why}."),
+        "drill.exchange.ace.high": (
+            "an ace is the highest card of its suit",
+            "ein As ist die höchste Karte seiner Farbe",
+        ),
+        "drill.exchange.ace.high.point": (
+            "an ace is the highest card of its suit, and the {ace} counts eleven for the point "
+            "in {suit}",
+            "ein As ist die höchste Karte seiner Farbe, und {ace:nom} zählt elf für den Point "
+            "in {suit}",
+        ),
+        "drill.exchange.ace.two": (
+            "an ace is the highest card of its suit, and with two aces a third would make a "
+            "trio of aces, the best trio",
+            "ein As ist die höchste Karte seiner Farbe, und bei zwei Assen fehlt nur ein drittes "
+            "zum besten Trio, drei Assen",
+        ),
+        "drill.exchange.ace.two.point": (
+            "an ace is the highest card of its suit, the {ace} counts eleven for the point in "
+            "{suit}, and with two aces a third would make a trio of aces, the best trio",
+            "ein As ist die höchste Karte seiner Farbe, {ace:nom} zählt elf für den Point in "
+            "{suit}, und bei zwei Assen fehlt nur ein drittes zum besten Trio, drei Assen",
         ),
         "drill.exchange.f.short": (
             "It throws the short suits: {suits}.",
@@ -285,9 +308,9 @@ register_messages(
         ),
         # the mistakes
         "drill.exchange.m.all.elder": (
-            "You take only {n} cards: the cards you leave go to younger, and each card you "
+            "You take only {n}: the cards you leave go to younger, and each card you "
             "take is a chance to improve.",
-            "Du kaufst nur {n} Karten: was du liegen lässt, bekommt die Hinterhand, und jede "
+            "Du kaufst nur {n}: was du liegen lässt, bekommt die Hinterhand, und jede "
             "gekaufte Karte ist eine Aussicht auf Verbesserung.",
         ),
         "drill.exchange.m.all.younger": (
@@ -305,18 +328,15 @@ register_messages(
             "Du zerreißt deine {name}: du wirfst {cards} ab.",
         ),
         "drill.exchange.m.quint": (
-            "You throw {cards}, one of four cards that one more card would make a quint.",
-            "Du wirfst {cards} ab, eine von vier Karten, die mit einer weiteren eine Quinte "
-            "ergäben.",
+            "You throw {cards}, breaking four cards that would make a quint with one card more.",
+            "Du wirfst {cards} ab und zerreißt damit vier Karten, die mit einer fünften eine "
+            "Quinte ergäben.",
         ),
         "drill.exchange.m.set": (
             "You break the {name}: you throw {cards}.",
             "Du zerreißt die {name}: du wirfst {cards} ab.",
         ),
-        "drill.exchange.m.aces": (
-            "You throw {cards}: an ace counts eleven for the point and makes the best trio.",
-            "Du wirfst {cards} ab: ein As zählt elf für den Point und macht das beste Trio.",
-        ),
+        "drill.exchange.m.aces": ("You throw {cards}: {why}.", "Du wirfst {cards} ab: {why}."),
         "drill.exchange.cavendish": (
             "Cavendish discarded the {cards}: {value} on average, {verdict}.",
             "Cavendish hat {cards} abgelegt: im Durchschnitt {value}, {verdict}.",
@@ -335,7 +355,8 @@ register_messages(
             "Mit deiner Ablage hättest du diese Karten gekauft",
         ),
         "drill.exchange.luck": (
-            "As the stock lay, the {cards} would have brought you a {what}. No discard can count "
+            "As the stock lay, discarding the {cards} would have brought you a {what}. No discard "
+            "can count "
             "on the order of the stock: the averages are what each discard is worth before you "
             "see it.",
             "So wie der Talon lag, hätte dir die Ablage {cards} {what} gebracht. Auf die "
@@ -885,7 +906,7 @@ def _features(spot: Spot) -> list[_Feature]:
                     out.append(
                         _Feature(
                             "quint",
-                            Msg("drill.exchange.f.quint", cards=_cards(cards)),
+                            Msg("drill.exchange.f.quint", cards=the(_cards(cards), "acc")),
                             cards,
                             "drill.exchange.m.quint",
                             {},
@@ -908,15 +929,23 @@ def _features(spot: Spot) -> list[_Feature]:
                     {"name": name},
                 )
             )
+    # one or two aces (three or four are a trio or quatorze, above): say only what holds
     aces = hand & RANK_MASKS[7]
-    if aces:
+    if aces and aces.bit_count() < SET_MIN:
+        key = "drill.exchange.ace.high" if aces.bit_count() == 1 else "drill.exchange.ace.two"
+        point_ace = aces & suit_cards if n >= 4 else 0
+        why = (
+            Msg(f"{key}.point", ace=_cards(point_ace)[0], suit=Suit(best_suit))
+            if point_ace
+            else Msg(key)
+        )
         out.append(
             _Feature(
                 "aces",
-                Msg("drill.exchange.f.aces", cards=_cards(aces)),
+                Msg("drill.exchange.f.aces", cards=the(_cards(aces), "acc"), why=why),
                 aces,
                 "drill.exchange.m.aces",
-                {},
+                {"why": why},
             )
         )
     return out
@@ -954,6 +983,15 @@ def _why(spot: Spot, best: int) -> list[Msg]:
     return reasons
 
 
+def _ncards(n: int) -> Msg:
+    """ "five cards", "one card" (German "eine Karte", not "eins")."""
+    return (
+        Msg("drill.exchange.ncards.1")
+        if n == 1
+        else Msg("drill.exchange.ncards", n=Msg(f"piquet.num.{n}"))
+    )
+
+
 def _all_msg(spot: Spot, n: int) -> Msg:
     who = "elder" if spot.role is Role.ELDER else "younger"
     return Msg(f"drill.exchange.f.all.{who}", n=Msg(f"piquet.num.{n}"))
@@ -964,17 +1002,16 @@ def _mistakes(spot: Spot, best: int, mine: int) -> list[Msg]:
     out = []
     n = mine.bit_count()
     if n < best.bit_count() and best.bit_count() == spot.high:
-        who = "elder" if spot.role is Role.ELDER else "younger"
-        out.append(
-            Msg(
-                f"drill.exchange.m.all.{who}",
-                n=Msg(f"piquet.num.{n}"),
-                left=Msg(f"piquet.num.{spot.high}"),
+        if spot.role is Role.ELDER:
+            out.append(Msg("drill.exchange.m.all.elder", n=_ncards(n)))
+        else:
+            one = Msg("drill.exchange.one") if n == 1 else Msg(f"piquet.num.{n}")
+            out.append(
+                Msg("drill.exchange.m.all.younger", n=one, left=Msg(f"piquet.num.{spot.high}"))
             )
-        )
     for f in _features(spot):
         if not f.cards & best and f.cards & mine:
-            out.append(Msg(f.mistake_key, cards=_cards(f.cards & mine), **f.params))
+            out.append(Msg(f.mistake_key, cards=the(_cards(f.cards & mine), "acc"), **f.params))
     return out
 
 
@@ -1081,13 +1118,11 @@ class ExchangeDrill:
             shows.append(Show.sentence(Msg("drill.exchange.their_cb")))
         if level is Level.HARD:
             prompt = Msg(
-                "drill.exchange.prompt.hard",
-                taken=Msg(f"piquet.num.{took}"),
-                left=Msg(f"piquet.num.{high}"),
+                "drill.exchange.prompt.hard", taken=_ncards(took), left=Msg(f"piquet.num.{high}")
             )
         else:
             prompt = Msg(f"drill.exchange.prompt.{'easy' if level is Level.EASY else 'medium'}")
-        offered = sorted(cards_from_mask(hand), key=lambda c: c.index)
+        offered = list(_cards(hand))  # in the order the hand above shows them
         return Item(
             self.key,
             seed,
@@ -1222,7 +1257,7 @@ class ExchangeDrill:
                 Msg(
                     "drill.exchange.answer",
                     cards=_cards(best.discard),
-                    taken=Msg(f"piquet.num.{best.discard.bit_count()}"),
+                    taken=_ncards(best.discard.bit_count()),
                     value=Average(best.total),
                 ),
             ),

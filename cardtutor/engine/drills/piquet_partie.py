@@ -42,8 +42,8 @@ register_messages(
         "drill.partie.summary": (
             "Settle a six-deal partie from its deal scores: who won, by how much, rubiconed or "
             "not.",
-            "Eine Partie aus sechs Spielen abrechnen: wer gewinnt, wie viel, im Rubikon oder "
-            "nicht.",
+            "Eine Partie aus sechs Spielen abrechnen: wer gewinnt, wie viel, mit oder ohne "
+            "Rubikon.",
         ),
         "drill.partie.prompt": (
             "The six deals of a partie are over. Settle it.",
@@ -57,16 +57,25 @@ register_messages(
             "How many points does the winner gain?",
             "Wie viele Punkte erhält der Gewinner?",
         ),
-        "drill.partie.rubiconed_q": ("Is the loser rubiconed?", "Ist der Verlierer im Rubikon?"),
+        "drill.partie.rubiconed_q": (
+            "Is the loser rubiconed (under {rubicon})?",
+            "Bleibt der Verlierer unter {rubicon} (Rubikon)?",
+        ),
         "drill.yes": ("Yes", "Ja"),
         "drill.no": ("No", "Nein"),
         "drill.seat": ("Player {seat}", "Spieler {seat}"),
         "drill.partie.answer": (
-            "{winner} wins and gains {gain}; the loser is {rubiconed}.",
-            "{winner} gewinnt und erhält {gain}; der Verlierer ist {rubiconed}.",
+            "{winner} wins and gains {gain}; {rubiconed}.",
+            "{winner} gewinnt und erhält {gain}; {rubiconed}.",
         ),
-        "drill.partie.answer_rubiconed": ("rubiconed", "im Rubikon"),
-        "drill.partie.answer_not_rubiconed": ("not rubiconed", "nicht im Rubikon"),
+        "drill.partie.answer_rubiconed": (
+            "the loser stays under {rubicon}: rubiconed",
+            "der Verlierer bleibt unter {rubicon}: Rubikon",
+        ),
+        "drill.partie.answer_not_rubiconed": (
+            "the loser has reached {rubicon}: not rubiconed",
+            "der Verlierer hat die {rubicon} erreicht: kein Rubikon",
+        ),
         "drill.partie.answer_tie": (
             "Nobody wins yet: the totals are equal.",
             "Noch gewinnt niemand: Gleichstand.",
@@ -76,17 +85,20 @@ register_messages(
             "Die sechs Spiele zusammengezählt: A hat {a}, B hat {b}.",
         ),
         "drill.partie.won": (
-            "{winner} has more and wins the partie. {loser} has {lo}, not under {rubicon}: "
-            "{winner} gains the difference {hi} − {lo} plus {bonus} = {gain}.",
-            "{winner} hat mehr und gewinnt die Partie. {loser} hat {lo}, nicht unter {rubicon}: "
-            "{winner} erhält den Unterschied {hi} − {lo} und {bonus} dazu = {gain}.",
+            "{winner} has more and wins the partie. {loser} has {lo}, so he has reached "
+            "{rubicon}: not rubiconed. {winner} gains the difference plus {bonus}: "
+            "{hi} − {lo} + {bonus} = {gain}.",
+            "{winner} hat mehr und gewinnt die Partie. {loser} hat {lo} und damit die {rubicon} "
+            "erreicht: kein Rubikon. {winner} erhält den Unterschied und {bonus} dazu: "
+            "{hi} − {lo} + {bonus} = {gain}.",
         ),
         "drill.partie.rubiconed": (
-            "{winner} has more and wins the partie. {loser} has only {lo}, under {rubicon}: he "
-            "is rubiconed, and {winner} gains the sum {hi} + {lo} plus {bonus} = {gain}.",
-            "{winner} hat mehr und gewinnt die Partie. {loser} hat nur {lo}, unter {rubicon}: "
-            "er ist im Rubikon, und {winner} erhält die Summe {hi} + {lo} und {bonus} dazu "
-            "= {gain}.",
+            "{winner} has more and wins the partie. {loser} has only {lo} and stays under "
+            "{rubicon}: he is rubiconed, and {winner} gains the sum of both totals plus "
+            "{bonus}: {hi} + {lo} + {bonus} = {gain}.",
+            "{winner} hat mehr und gewinnt die Partie. {loser} hat nur {lo} und bleibt unter "
+            "{rubicon}: das ist der Rubikon, und {winner} erhält die Summe beider Stände und "
+            "{bonus} dazu: {hi} + {lo} + {bonus} = {gain}.",
         ),
         "drill.partie.tied": (
             "The totals are equal: nobody has won yet. Each player deals once more; if the "
@@ -213,7 +225,7 @@ class PartieDrill:
                 Field.number("gain", Msg("drill.partie.gain"), 0, 2000),
                 Field.choose(
                     "rubiconed",
-                    Msg("drill.partie.rubiconed_q"),
+                    Msg("drill.partie.rubiconed_q", rubicon=RUBICON),
                     (("yes", Msg("drill.yes")), ("no", Msg("drill.no"))),
                 ),
             ),
@@ -230,7 +242,8 @@ class PartieDrill:
         return PartieAnswer(
             winner,
             whole_number(data, "gain", label=Msg("drill.partie.gain")),
-            choice(data, "rubiconed", YES_NO, Msg("drill.partie.rubiconed_q")) == "yes",
+            choice(data, "rubiconed", YES_NO, Msg("drill.partie.rubiconed_q", rubicon=RUBICON))
+            == "yes",
         )
 
     def expected(self, item: Item) -> tuple[PartieAnswer, tuple[Msg, ...]]:
@@ -270,7 +283,8 @@ class PartieDrill:
                     rubiconed=Msg(
                         "drill.partie.answer_rubiconed"
                         if right.rubiconed
-                        else "drill.partie.answer_not_rubiconed"
+                        else "drill.partie.answer_not_rubiconed",
+                        rubicon=RUBICON,
                     ),
                 ),
             )

@@ -89,7 +89,7 @@ register_messages(
         ),
         "drill.play.prompt.follow": (
             "Your opponent has led the {card}. Which card do you play to this trick?",
-            "Dein Gegner hat {card} ausgespielt. Welche Karte gibst du zu?",
+            "Dein Gegner hat {card:acc} ausgespielt. Welche Karte gibst du zu?",
         ),
         "drill.play.field.lead": ("Your lead", "Dein Ausspiel"),
         "drill.play.field.follow": ("Your card to this trick", "Deine Karte zu diesem Stich"),
@@ -98,6 +98,10 @@ register_messages(
             "included.",
             "Du bist {seat} und hast die {role}; noch {left} Stiche sind zu spielen, dieser "
             "eingeschlossen.",
+        ),
+        "drill.play.you.last": (
+            "You are {seat}, the {role} hand; this is the last trick.",
+            "Du bist {seat} und hast die {role}; das ist der letzte Stich.",
         ),
         "drill.play.role.elder": ("elder", "Vorhand"),
         "drill.play.role.younger": ("younger", "Hinterhand"),
@@ -163,26 +167,44 @@ register_messages(
             "Die richtigen Karten (jede gleich gut): {cards}.",
         ),
         "drill.play.right": (
-            "The {card} is right. With all cards known it wins {tricks} of the {left} tricks "
-            "still to play and makes {value} (your points minus your opponent's from here); on "
-            "average over the cards you cannot see it makes {average}.",
-            "{card} ist richtig. Mit allen Karten bekannt macht sie {tricks} der {left} noch "
-            "zu spielenden Stiche und bringt {value} (deine Punkte weniger die deines Gegners "
-            "ab hier); im Durchschnitt über die Karten, die du nicht siehst, {average}.",
+            "The {card} is right: with all cards known it wins {tricks} and makes {value} "
+            "(your points minus your opponent's from here); on average over the cards you "
+            "cannot see it makes {average}.",
+            "{card:Nom} ist richtig: bei offenen Karten machst du damit {tricks}, und das "
+            "bringt dir {value} (deine Punkte weniger die deines Gegners ab hier); im "
+            "Durchschnitt über die Karten, die du nicht siehst, {average}.",
         ),
+        # how many of the tricks still to play a card wins, with all cards known
+        "drill.play.won.n": (
+            "{n} of the {left} tricks still to play",
+            "{n} der {left} restlichen Stiche",
+        ),
+        "drill.play.won.all": ("all {left} tricks still to play", "alle {left} restlichen Stiche"),
+        "drill.play.won.one": (
+            "one of the {left} tricks still to play",
+            "einen der {left} restlichen Stiche",
+        ),
+        "drill.play.won.none": (
+            "none of the {left} tricks still to play",
+            "keinen der {left} restlichen Stiche",
+        ),
+        "drill.play.won.last": ("the last trick", "den letzten Stich"),
+        "drill.play.won.not_last": ("no trick", "keinen Stich"),
+        "drill.play.tricks.one": ("one", "einen"),
+        "drill.play.tricks.none": ("none", "keinen"),
         "drill.play.next_best": (
             "The next best card, the {card}, makes {value} with all cards known and {average} "
             "on average: {less} with all cards known.",
-            "Die nächstbeste Karte, {card}, bringt mit allen Karten bekannt {value} und im "
-            "Durchschnitt {average}: mit allen Karten bekannt {less}.",
+            "Die nächstbeste Karte, {card}, bringt bei offenen Karten {value} und im "
+            "Durchschnitt {average}: bei offenen Karten {less}.",
         ),
         "drill.play.known_line": (
-            "With all cards known: the {best} wins {tricks} of the {left} tricks still to play "
-            "and makes {value} (your points minus your opponent's from here); your {card} wins "
-            "{mine} and makes {mine_value}: {less}.",
-            "Mit allen Karten bekannt: {best} macht {tricks} der {left} noch zu spielenden "
-            "Stiche und bringt {value} (deine Punkte weniger die deines Gegners ab hier); deine "
-            "Karte, {card}, macht {mine} und bringt {mine_value}: {less}.",
+            "With all cards known: the {best} wins {tricks} and makes {value} (your points "
+            "minus your opponent's from here); your {card} wins {mine} and makes {mine_value}: "
+            "{less}.",
+            "Bei offenen Karten machst du mit {best:dat} {tricks}, und das bringt dir {value} "
+            "(deine Punkte weniger die deines Gegners ab hier); mit deiner Karte, {card}, "
+            "machst du {mine} und bekommst {mine_value}: {less}.",
         ),
         "drill.play.less.1": ("one point less", "einen Punkt weniger"),
         "drill.play.less.n": ("{n} points less", "{n} Punkte weniger"),
@@ -194,38 +216,38 @@ register_messages(
             "times its standard error, so more deals would not change the ranking.",
             "Im Durchschnitt über die Karten, die du nicht siehst ({samples} Verteilungen, jede "
             "passend zu den bisherigen Stichen, den Ansagen und den gezeigten Karten deines "
-            "Gegners): {best} bringt {value}, deine Karte, {card}, {mine}. {best} schneidet in {better} "
-            "dieser Verteilungen besser ab und in {worse} schlechter; der Unterschied ist größer "
-            "als das {errors}-Fache seines Standardfehlers, mehr Verteilungen würden die "
-            "Reihenfolge also nicht ändern.",
+            "Gegners): {best:nom} bringt {value}, deine Karte, {card}, {mine}. {best:Nom} "
+            "schneidet in {better} dieser Verteilungen besser ab und in {worse} schlechter; der "
+            "Unterschied ist größer als das {errors}-Fache seines Standardfehlers, mehr "
+            "Verteilungen würden die Reihenfolge also nicht ändern.",
         ),
         "drill.play.c.pique_lost": (
             "Your {card} gives up the pique: your opponent can score a point before you reach "
             "{threshold}, and the pique is worth {points}.",
-            "Mit {card} gibst du den Pique auf: dein Gegner kann einen Punkt machen, bevor du "
+            "Mit {card:dat} gibst du den Pique auf: dein Gegner kann einen Punkt machen, bevor du "
             "{threshold} erreichst, und der Pique ist {points} wert.",
         ),
         "drill.play.c.pique_allowed": (
             "Your {card} lets your opponent make his pique: he reaches {threshold} before you "
             "score a point, and the pique is worth {points} to him.",
-            "Mit {card} lässt du deinem Gegner seinen Pique: er erreicht {threshold}, bevor du "
+            "Mit {card:dat} lässt du deinem Gegner seinen Pique: er erreicht {threshold}, bevor du "
             "einen Punkt machst, und der Pique ist ihm {points} wert.",
         ),
         "drill.play.c.capot_lost": (
             "Your {card} gives up the capot: all twelve tricks score {capot}, seven or more "
             "only {cards}.",
-            "Mit {card} gibst du den Capot auf: alle zwölf Stiche zählen {capot}, sieben oder "
+            "Mit {card:dat} gibst du den Capot auf: alle zwölf Stiche zählen {capot}, sieben oder "
             "mehr nur {cards}.",
         ),
         "drill.play.c.cards_lost": (
             "Your {card} gives up the cards: {majority} tricks or more score {points}.",
-            "Mit {card} gibst du die Karten auf: {majority} Stiche oder mehr zählen {points}.",
+            "Mit {card:dat} gibst du die Karten auf: {majority} Stiche oder mehr zählen {points}.",
         ),
         "drill.play.c.trick": (
             "After your {card}, with best play on both sides, your opponent wins a trick with "
             "the {theirs} (and each trick he wins gives him the lead and its point).",
             "Nach deiner Karte, {card}, macht dein Gegner bei bestem Spiel beider Seiten einen "
-            "Stich mit {theirs} (und jeder Stich, den er macht, bringt ihm das Ausspielen und "
+            "Stich mit {theirs:dat} (und jeder Stich, den er macht, bringt ihm das Ausspielen und "
             "dessen Punkt).",
         ),
         "drill.play.c.points": (
@@ -239,47 +261,49 @@ register_messages(
             "Your {card} lets the leads and the tricks fall worse for you: with best play on "
             "both sides it ends {less} behind the {best}.",
             "Mit deiner Karte, {card}, fallen Ausspielen und Stiche schlechter für dich: bei "
-            "bestem Spiel beider Seiten liegt sie {less} hinter {best}.",
+            "bestem Spiel beider Seiten liegst du damit {less} hinter {best:dat}.",
         ),
         "drill.play.w.capot": (
             "The {card} keeps the capot: you can still win every trick, {capot} instead of "
             "{cards}.",
-            "{card} hält den Capot: du kannst noch jeden Stich machen, {capot} statt {cards}.",
+            "Mit {card:dat} bleibt der Capot möglich: du kannst noch jeden Stich machen, {capot} "
+            "statt {cards}.",
         ),
         "drill.play.w.pique": (
             "The {card} makes your pique: whatever your opponent plays, your leads reach "
             "{threshold} before he scores a point, and the pique adds {points}.",
-            "{card} bringt dir den Pique: was dein Gegner auch spielt, deine Ausspiele "
+            "{card:Nom} bringt dir den Pique: was dein Gegner auch spielt, deine Ausspiele "
             "erreichen {threshold}, bevor er einen Punkt macht, und der Pique bringt {points}.",
         ),
         "drill.play.w.pique_stop": (
             "The {card} stops your opponent's pique: you score before he reaches {threshold}.",
-            "{card} verhindert den Pique deines Gegners: du zählst, bevor er {threshold} erreicht.",
+            "{card:Nom} verhindert den Pique deines Gegners: du zählst, bevor er {threshold} "
+            "erreicht.",
         ),
         "drill.play.w.cards": (
             "The {card} wins the cards: {majority} tricks or more score {points}.",
-            "{card} gewinnt die Karten: {majority} Stiche oder mehr zählen {points}.",
+            "Mit {card:dat} gewinnst du die Karten: {majority} Stiche oder mehr zählen {points}.",
         ),
         "drill.play.w.equivalent": (
-            "The {cards} are as good as each other: no card your opponent may hold lies "
-            "between them.",
-            "{cards} sind gleich gut: keine Karte, die dein Gegner halten kann, liegt dazwischen.",
+            "These cards are as good as each other: {cards}; no card your opponent may hold "
+            "lies between them.",
+            "Diese Karten sind gleich gut: {cards}; keine Karte, die dein Gegner halten kann, "
+            "liegt dazwischen.",
         ),
         "drill.play.w.example": (
             "In the worked example {seat} played the {card} here.",
-            "Im Beispielspiel hat {seat} hier {card} gespielt.",
+            "Im Beispielspiel hat {seat} hier {card:acc} gespielt.",
         ),
         "drill.play.their_hand": ("Your opponent held", "Dein Gegner hielt"),
         "drill.play.table": (
             "Each card: your points minus your opponent's from here, with all cards known and "
             "on average over {samples} deals of the cards you cannot see",
-            "Jede Karte: deine Punkte weniger die deines Gegners ab hier, mit allen Karten "
-            "bekannt und im Durchschnitt über {samples} Verteilungen der Karten, die du nicht "
-            "siehst",
+            "Jede Karte: deine Punkte weniger die deines Gegners ab hier, bei offenen Karten "
+            "und im Durchschnitt über {samples} Verteilungen der Karten, die du nicht siehst",
         ),
         "drill.play.h.card": ("Card", "Karte"),
-        "drill.play.h.known": ("All cards known", "Alle Karten bekannt"),
-        "drill.play.h.average": ("On average", "Im Mittel"),
+        "drill.play.h.known": ("All cards known", "Bei offenen Karten"),
+        "drill.play.h.average": ("On average", "Im Durchschnitt"),
     }
 )
 
@@ -352,6 +376,30 @@ def _concept(tags: Sequence[str]) -> str:
     return "piquet#play"
 
 
+def _won(tricks: int, left: int) -> Msg:
+    """How many of the ``left`` tricks still to play a card wins: "all five tricks still to
+    play", "one of the four..." (German "einen der vier restlichen Stiche")."""
+    if left == 1:
+        return Msg("drill.play.won.last" if tricks else "drill.play.won.not_last")
+    n = Msg(f"piquet.num.{left}")
+    if tricks == left:
+        return Msg("drill.play.won.all", left=n)
+    if tricks == 1:
+        return Msg("drill.play.won.one", left=n)
+    if tricks == 0:
+        return Msg("drill.play.won.none", left=n)
+    return Msg("drill.play.won.n", n=Msg(f"piquet.num.{tricks}"), left=n)
+
+
+def _tricks(tricks: int) -> Msg:
+    """A number of tricks as the object of "wins" ("einen", "keinen")."""
+    if tricks == 1:
+        return Msg("drill.play.tricks.one")
+    if tricks == 0:
+        return Msg("drill.play.tricks.none")
+    return Msg(f"piquet.num.{tricks}")
+
+
 def _less(points: int) -> Msg:
     return Msg("drill.play.less.1") if points == 1 else Msg("drill.play.less.n", n=points)
 
@@ -400,7 +448,7 @@ class PlayDrill:
         shows.append(
             Show.sentence(
                 Msg(
-                    "drill.play.you",
+                    "drill.play.you" if left > 1 else "drill.play.you.last",
                     seat=seat,
                     role=Msg(f"drill.play.role.{role}"),
                     left=Msg(f"piquet.num.{left}"),
@@ -482,8 +530,7 @@ class PlayDrill:
                 Msg(
                     "drill.play.right",
                     card=answer,
-                    tricks=Msg(f"piquet.num.{mine['tricks']}"),
-                    left=Msg(f"piquet.num.{left}"),
+                    tricks=_won(mine["tricks"], left),
                     value=Average(mine["known"]),
                     average=Average(mine["average"]),
                 )
@@ -510,10 +557,9 @@ class PlayDrill:
                     "drill.play.known_line",
                     best=best,
                     card=answer,
-                    tricks=Msg(f"piquet.num.{b['tricks']}"),
-                    left=Msg(f"piquet.num.{left}"),
+                    tricks=_won(b["tricks"], left),
                     value=Average(b["known"]),
-                    mine=Msg(f"piquet.num.{mine['tricks']}"),
+                    mine=_tricks(mine["tricks"]),
                     mine_value=Average(mine["known"]),
                     less=_less(b["known"] - mine["known"]),
                 )

@@ -323,7 +323,7 @@ register_messages(
         ),
         "piquet.illegal.follow": (
             "{seat} must follow suit: the {led} was led and {seat} still has {suit}: {cards}.",
-            "{seat} muss Farbe bedienen: {led} wurde ausgespielt, und {seat} hat noch {suit}: "
+            "{seat} muss Farbe bedienen: {led:nom} wurde ausgespielt, und {seat} hat noch {suit}: "
             "{cards}.",
         ),
         # The same, said to the player whose move is refused (``text.to_player``).
@@ -347,7 +347,8 @@ register_messages(
         ),
         "piquet.illegal.follow.you": (
             "You must follow suit: the {led} was led and you still have {suit}: {cards}.",
-            "Du musst Farbe bedienen: {led} wurde ausgespielt, und du hast noch {suit}: {cards}.",
+            "Du musst Farbe bedienen: {led:nom} wurde ausgespielt, und du hast noch {suit}: "
+            "{cards}.",
         ),
         "piquet.illegal.no_deal": (
             "This partie has no cards for deal {n} (neither given nor shuffled).",
@@ -377,7 +378,7 @@ register_messages(
         ),
         "piquet.notation.twice": (
             "The {card} is named twice.",
-            "{card} ist doppelt genannt.",
+            "{card:Nom} ist doppelt genannt.",
         ),
         "piquet.deal.hands": (
             "The deal needs 'hands' with {dealt} cards for each of the seats {seats}.",
