@@ -56,6 +56,7 @@ from cardtutor.engine.drills.base import (
     parse_fields,
     rng_for,
     seed_case,
+    the,
 )
 from cardtutor.engine.drills.piquet_dialogue import (
     CATEGORY_ANCHORS,
@@ -236,8 +237,8 @@ register_messages(
             "Nothing (sink it all)",
             "Nichts (alles verschweigen)",
         ),
-        "drill.declaring.what.others": ("the {others}", "{others}"),
-        "drill.declaring.what.cards": ("the {cards}", "{cards}"),
+        "drill.declaring.what.others": ("the {others}", "die {others}"),  # Terz… are feminine
+        "drill.declaring.what.cards": ("{cards}", "{cards}"),  # each with its article
         # verdicts
         "drill.declaring.wrong_cards": (
             "Your point: you called {given} cards; the right call is {right}.",
@@ -917,7 +918,7 @@ def _what_sunk(deal: PiquetDeal, cat: int, sunk: int) -> Msg:
     left = full & ~sunk
     if cat and sunk and all(p in _parts(cat, full) for p in _parts(cat, sunk)):
         return Msg("drill.declaring.what.others", others=names(cat, left))
-    return Msg("drill.declaring.what.cards", cards=card_list(left))
+    return Msg("drill.declaring.what.cards", cards=the(card_list(left), "acc"))
 
 
 def _tags(s: Setup, settled: Settlement) -> frozenset[str]:

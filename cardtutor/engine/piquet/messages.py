@@ -66,7 +66,7 @@ register_messages(
         "piquet.seqname.minor": ("{kind} minor", "{kind}-Minor"),
         "piquet.seqname.to": ("{kind} {to}", "{kind} {to}"),
         "piquet.setname": ("{n} {ranks}", "{n} {ranks}"),
-        "piquet.setname.kind": ("{name} (a {kind})", "{name} als {kind}"),
+        "piquet.setname.kind": ("{name} as a {kind}", "{name} als {kind}"),
         "piquet.kind.quatorze": ("quatorze", "Quatorze"),
         "piquet.kind.trio": ("trio", "Trio"),
         # dialogue
