@@ -94,3 +94,12 @@ def test_every_drill_message_has_both_languages() -> None:
             assert en and de, key
             # A term may read the same in both (Point, Pique, Carte blanche); a sentence not.
             assert en != de or len(en.split()) <= 3, key
+
+
+@pytest.mark.parametrize("gain", ["-5", "5000"])
+def test_a_gain_outside_the_forms_limits_is_refused_not_judged(gain: str) -> None:
+    drill = DRILLS["piquet.partie"]
+    item = drill.item("5", Level.MEDIUM)
+    with pytest.raises(AnswerError) as refused:
+        drill.parse_answer(item, {"winner": "A", "gain": gain, "rubiconed": "no"})
+    assert gain in refused.value.msg.render("en")

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtutor.engine.drills.base import (
+    AnswerError,
     Feedback,
     Field,
     Item,
@@ -239,9 +240,16 @@ class PartieDrill:
         winner = choice(data, "winner", WINNERS, Msg("drill.partie.winner"))
         if winner == "tie":
             return PartieAnswer("tie", 0, False)
+        spec = next((f for f in item.fields if f.name == "gain"), None)
+        label = spec.label if spec is not None else Msg("drill.partie.gain")
+        gain = whole_number(data, "gain", label=label)
+        if spec is not None and not spec.low <= gain <= spec.high:  # the form's own limits
+            raise AnswerError(
+                Msg("drill.range", text=str(gain), field=label, low=spec.low, high=spec.high)
+            )
         return PartieAnswer(
             winner,
-            whole_number(data, "gain", label=Msg("drill.partie.gain")),
+            gain,
             choice(data, "rubiconed", YES_NO, Msg("drill.partie.rubiconed_q", rubicon=RUBICON))
             == "yes",
         )
