@@ -100,6 +100,13 @@ def _drills_by_game(record: progress.Record) -> list[dict[str, Any]]:
     return games
 
 
+def _not_found(message: str, game: str, name: str) -> NotFound:
+    """A wrong question address, with the way to a new question of the drill (its address is
+    worked out here, on the error's path only: ``reverse`` costs 2 % of a question)."""
+    start = reverse("practice:start", args=[game, name])
+    return NotFound(message, start, _("A new question in this drill"))
+
+
 def _curated_label(seed: str, number: int) -> str:
     """A worked example's question named by its replay step ("step 19"), else numbered: so
     the links of one drill are told apart."""
@@ -194,15 +201,12 @@ def _form_data(request: HtmxHttpRequest) -> dict[str, str]:
 @require_http_methods(["GET", "HEAD", "POST"])
 def item(request: HtmxHttpRequest, game: str, name: str, level: int, seed: str) -> HttpResponse:
     drill = _drill(game, name)
-    start = reverse("practice:start", args=[game, name])
     if level not in tuple(int(x) for x in Level):
-        raise NotFound(_("There is no such level."), start, _("A new question in this drill"))
+        raise _not_found(_("There is no such level."), game, name)
     try:
         check_seed(seed)
     except AnswerError:
-        raise NotFound(
-            _("There is no such question in this drill."), start, _("A new question in this drill")
-        ) from None
+        raise _not_found(_("There is no such question in this drill."), game, name) from None
     the_item = drill.item(seed, Level(level))
     if request.method != "POST":
         return _page(request, drill, the_item, status=200)
