@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -110,6 +111,21 @@ def _play(client: Client, url: str, moves: int) -> int:
         assert response.status_code == 303, response.content.decode()[:2000]
         made += 1
     return made
+
+
+def _post_first_moves_until(
+    client: Client, url: str, found: Callable[[str], Any], moves: int, never: str
+) -> str:
+    """Make the first move offered until ``found(page)`` is true; the page then, or fail with
+    ``never`` after ``moves`` moves."""
+    for _ in range(moves):
+        page = client.get(url).content.decode()
+        if found(page):
+            return page
+        data = _form(page)
+        assert data is not None
+        client.post(url + "move/", data)
+    pytest.fail(never)
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -424,20 +440,15 @@ def test_a_card_that_may_not_be_played_says_why_and_is_refused_with_that_reason(
     client: Client,
 ) -> None:
     url = _start(client, "piquet", first="learner")
-    for _ in range(80):
-        page = client.get(url).content.decode()
-        blocked = [
-            b
-            for b in re.findall(r"<button [^>]*name=\"action\"[^>]*>", page)
-            if 'aria-disabled="true"' in b
-        ]
-        if blocked:
-            break
-        data = _form(page)
-        assert data is not None
-        client.post(url + "move/", data)
-    else:
-        pytest.fail("no position with a card that may not be played")
+
+    def blocked_buttons(page: str) -> list[str]:
+        buttons = re.findall(r"<button [^>]*name=\"action\"[^>]*>", page)
+        return [b for b in buttons if 'aria-disabled="true"' in b]
+
+    page = _post_first_moves_until(
+        client, url, blocked_buttons, 80, "no position with a card that may not be played"
+    )
+    blocked = blocked_buttons(page)
     button = blocked[0]
     reason = html.unescape(re.search(r'title="([^"]+)"', button).group(1))  # type: ignore[union-attr]
     assert reason.startswith("You must follow suit"), reason  # said to the learner, not "A"
@@ -733,15 +744,13 @@ def test_every_meld_offered_is_named_in_words_and_offered_once(kind_key: str) ->
 
 def test_the_younger_hand_is_asked_for_at_least_one_card_as_the_rules_say(client: Client) -> None:
     url = _start(client, "piquet", first="learner")  # the learner deals: younger hand
-    for _ in range(10):
-        page = client.get(url).content.decode()
-        if 'name="type" value="exchange"' in page:
-            break
-        data = _form(page)
-        assert data is not None
-        client.post(url + "move/", data)
-    else:
-        pytest.fail("the learner was never asked for his discard")
+    page = _post_first_moves_until(
+        client,
+        url,
+        lambda page: 'name="type" value="exchange"' in page,
+        10,
+        "the learner was never asked for his discard",
+    )
     assert "Choose the cards to discard: at least one, at most" in page
     assert "keep all" not in page
     ply = re.search(r'name="ply" value="(\d+)"', page).group(1)  # type: ignore[union-attr]

@@ -82,18 +82,27 @@ def test_cards_are_played_with_the_keyboard_and_htmx_swaps_the_table(page: Any) 
     assert_clean(page)
 
 
-def test_a_card_that_may_not_be_played_says_why_on_focus(page: Any) -> None:
-    _start(page, "piquet", first="learner")
-    for _ in range(40):
-        _do_the_non_card_decisions(page)
-        blocked = page.locator(".card-buttons .card-button[aria-disabled=true]")
-        if blocked.count():
-            break
+def _play_first_cards_until(page: Any, done: Any, moves: int, never: str) -> None:
+    """Play the first playable card until ``done()`` says so; fail with ``never`` after
+    ``moves`` cards."""
+    for _ in range(moves):
+        if done():
+            return
         before = _ply(page)
         page.locator(".card-buttons .card-button:not([aria-disabled=true])").first.click()
         expect(page.locator("#game-area")).not_to_have_attribute("data-ply", str(before))
-    else:
-        pytest.fail("never a card that may not be played")
+    pytest.fail(never)
+
+
+def test_a_card_that_may_not_be_played_says_why_on_focus(page: Any) -> None:
+    _start(page, "piquet", first="learner")
+    blocked = page.locator(".card-buttons .card-button[aria-disabled=true]")
+
+    def a_card_is_blocked() -> bool:
+        _do_the_non_card_decisions(page)
+        return bool(blocked.count())
+
+    _play_first_cards_until(page, a_card_is_blocked, 40, "never a card that may not be played")
     for width in (1280, 360):  # the hidden reasons take no room: no sideways scrolling
         page.set_viewport_size({"width": width, "height": 740})
         scroll = page.evaluate("document.documentElement.scrollWidth")
@@ -238,18 +247,11 @@ def test_on_a_phone_the_draw_and_melds_after_a_won_trick_are_on_the_first_screen
     page.set_default_timeout(10_000)
     try:
         _start(page, "besik-2")
-        for _ in range(80):
-            # won, before the draw (after it a meld may still be declared beside a card led)
-            if page.get_by_role("button", name="Draw from the talon").count():
-                break
-            before = _ply(page)
-            page.locator(".card-buttons .card-button:not([aria-disabled=true])").first.click()
-            expect(page.locator("#game-area")).not_to_have_attribute("data-ply", str(before))
-        else:
-            pytest.fail("the learner never won a trick")
+        draw = page.get_by_role("button", name="Draw from the talon")
+        # won, before the draw (after it a meld may still be declared beside a card led)
+        _play_first_cards_until(page, draw.count, 80, "the learner never won a trick")
         expect(page.get_by_text("You won the trick: declare a meld if you wish")).to_be_visible()
         assert page.locator(".card-buttons .card-button:not([aria-disabled=true])").count() == 0
-        draw = page.get_by_role("button", name="Draw from the talon")
         box = draw.bounding_box()
         assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 740, box
         focused = page.evaluate("document.activeElement.closest('.other-moves') !== null")
