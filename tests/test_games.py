@@ -788,3 +788,19 @@ def test_my_games_count_the_learners_own_moves(client: Client) -> None:
     )
     assert mine >= made
     assert f"{mine} moves of yours" in client.get("/play/").content.decode()
+
+
+def test_a_hint_or_a_refused_move_does_not_show_the_computers_moves_again(
+    client: Client,
+) -> None:
+    url = _start(client, "piquet")
+    _play_until_the_computer_answers_a_card(client, url)
+    ply = str(_game(url).moves)
+    assert 'class="table-frames"' in client.get(url).content.decode(), "the page shows them"
+    hint = client.post(url + "hint/", {"ply": ply}, headers={"HX-Request": "true"})
+    assert "Hint from the strong player:" in hint.content.decode()
+    assert 'class="table-frames"' not in hint.content.decode()
+    forged = {"ply": ply, "type": "choice", "action": '{"type": "play", "seat": "A", "card": "ZZ"}'}
+    refused = client.post(url + "move/", forged, headers={"HX-Request": "true"})
+    assert 'class="form-error"' in refused.content.decode()
+    assert 'class="table-frames"' not in refused.content.decode()
