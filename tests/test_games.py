@@ -531,6 +531,7 @@ def test_a_finished_game_kept_as_a_replay_is_seen_by_its_owner_only(client: Clie
     assert Replay.objects.filter(slug=slug).count() == 1
     page = client.get(step0)
     assert page.status_code == 200
+    assert "About this game" in page.content.decode(), "the learner's game, not an example"
     last = Replay.objects.get(slug=slug).record["actions"]
     assert client.get(f"/replays/{slug}/step/{len(last)}/").status_code == 200
     assert client.get(f"/replays/{slug}/advice/").status_code == 200
