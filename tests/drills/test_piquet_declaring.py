@@ -531,3 +531,15 @@ def test_a_sunk_point_is_called_as_declared_and_explained_next_to_the_point_held
     held = text.index("Your point is your suit with the most cards")
     called = text.index(f"you call {right['point_cards']} cards, worth {right['point_value']}")
     assert held < called < text.index("Sinking pays only when it is safe")
+
+
+def test_every_unanswered_part_is_named_at_once() -> None:
+    item = DRILL.item("156687331", Level.EASY)
+    with pytest.raises(AnswerError) as refused:
+        DRILL.parse_answer(item, {"point_cards": "5"})
+    said = refused.value.msg.render("en")
+    unanswered = [f.label.render("en") for f in item.fields if f.name != "point_cards"]
+    assert len(unanswered) > 1 and all(f"“{label}”" in said for label in unanswered), said
+    with pytest.raises(AnswerError) as refused:  # one part missing: named alone
+        DRILL.parse_answer(item, {**right_data(item), "point_value": ""})
+    assert refused.value.msg.key == "drill.missing"

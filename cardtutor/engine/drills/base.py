@@ -47,6 +47,11 @@ register_messages(
             "Please answer every part: \u201c{field}\u201d is missing.",
             "Beantworte bitte jede Teilfrage: \u201e{field}\u201c fehlt.",
         ),
+        "drill.missing_many": (
+            "Please answer every part: {fields} are missing.",
+            "Beantworte bitte jede Teilfrage: {fields} fehlen.",
+        ),
+        "drill.quoted": ("\u201c{text}\u201d", "\u201e{text}\u201c"),
         "drill.choice": (
             "For \u201c{field}\u201d, \u201c{text}\u201d is not one of the choices.",
             "Bei \u201e{field}\u201c ist \u201e{text}\u201c keine der Möglichkeiten.",
@@ -451,6 +456,16 @@ def parse_fields(item: Item, data: Mapping[str, str]) -> dict[str, Any]:
     card picks as a tuple of cards.
     """
     answer: dict[str, Any] = {}
+    # every unanswered part at once (a choice or a number: card picks and check boxes may be
+    # left empty on purpose), not one per sending
+    missing = [
+        Msg("drill.quoted", text=spec.label)
+        for spec in item.fields
+        if spec.kind in (FieldKind.CHOICE, FieldKind.NUMBER)
+        and not str(data.get(spec.name) or "").strip()
+    ]
+    if len(missing) > 1:
+        raise AnswerError(Msg("drill.missing_many", fields=missing))
     for spec in item.fields:
         if spec.kind is FieldKind.CARDS:
             answer[spec.name] = picked_cards(data, spec)
