@@ -651,7 +651,7 @@ def _said(reply: str | None) -> Msg:
     """A reply quoted, or "nothing to answer"."""
     if not reply:
         return Msg("drill.answering.no_answer")
-    return Msg("drill.dialogue.quoted", line=_option(reply))
+    return Msg("drill.quoted", text=_option(reply))
 
 
 def _main_question(item: Item) -> str:

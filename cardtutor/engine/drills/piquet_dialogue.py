@@ -666,12 +666,9 @@ def dialogue_rows(deal: PiquetDeal, s: Settlement) -> list[tuple[str, Msg]]:
             "drill.dialogue.ask",
             "drill.dialogue.making",
         ):
-            line = Msg("drill.dialogue.quoted", line=line)
+            line = Msg("drill.quoted", text=line)  # base's quotation marks
         out.append((seat, line))
     return out
-
-
-register_messages({"drill.dialogue.quoted": ("“{line}”", "„{line}“")})
 
 
 # ---------------------------------------------------------------------------------------------
