@@ -447,3 +447,48 @@ def test_the_worked_examples_questions_are_told_apart_on_the_practice_page() -> 
         labels = re.findall(r"<a [^>]*>([^<]+)</a>", row)
         assert len(labels) == len(set(labels)), labels
     assert re.search(r">step \d+<", text), "a question named by its replay step"
+
+
+def _language_next(html: str) -> str:
+    values = re.findall(r'name="next" value="([^"]*)" id="language-next"', html)
+    assert values, "the page has the language switch's return address"
+    return values[-1].replace("&amp;", "&")
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_switching_language_after_answering_keeps_the_verdict(htmx: bool) -> None:
+    """The switches used to return to the question's address, which asks it afresh."""
+    client = Client()
+    token = serve(client)
+    headers = {"HX-Request": "true"} if htmx else {}
+    html = client.post(
+        item_url(), {**wrong_answer(), "token": token}, headers=headers
+    ).content.decode()
+    back = _language_next(html)
+    assert back.startswith(item_url() + "?answered=") and back.endswith("#answer-result")
+    if htmx:  # the header is outside the swapped area: its inputs come out of band
+        assert 'id="deck-next" hx-swap-oob="true"' in html
+    before = record_of(client)
+    client.cookies["django_language"] = "de"
+    again = client.get(back.removesuffix("#answer-result"))
+    german = again.content.decode()
+    assert again.status_code == 200
+    assert "Nicht ganz." in german and "Die sechs Spiele zusammengezählt" in german
+    assert f'value="{wrong_answer()["gain"]}"' in german, "the learner's own answer is shown"
+    assert 'name="token"' not in german, "nothing to send again"
+    assert record_of(client) == before, "showing the verdict again counts nothing"
+    assert _language_next(german) == back
+
+
+def test_an_answered_address_of_someone_else_or_another_question_asks_afresh() -> None:
+    client = Client()
+    html = client.post(item_url(), {**right_answer(), "token": serve(client)}).content.decode()
+    nonce = _language_next(html).split("answered=")[1].removesuffix("#answer-result")
+    for who, url in (
+        (Client(), f"{item_url()}?answered={nonce}"),  # another visitor: not in his record
+        (client, f"{item_url(seed='4712')}?answered={nonce}"),  # another question
+        (client, f"{item_url(level=1)}?answered={nonce}"),
+        (client, f"{item_url()}?answered=nonsense"),
+    ):
+        page = who.get(url).content.decode()
+        assert "Right." not in page and 'name="token"' in page, url

@@ -169,8 +169,27 @@ def test_perspective_hides_the_other_seats_cards(client: Client, replays, slug: 
     assert "data-card=" in hand_a_a
 
 
-def test_unknown_perspective_falls_back_to_all(client: Client, replays) -> None:
-    assert client.get(step_url("besik-example", 0, "Z")).status_code == 200
+def test_unknown_seat_is_a_404_that_names_the_seats(client: Client, replays, settings) -> None:
+    """"?seat=Z" used to show every hand, as if Z were a seat that may see them all."""
+    settings.DEBUG = False
+    response = client.get(step_url("besik-example", 3, "Z"))
+    assert response.status_code == 404
+    text = response.content.decode()
+    assert "There is no seat “Z” in this replay (its seats: A, B)." in text
+    assert f'href="{step_url("besik-example", 3)}"' in text
+    assert "data-card=" not in text
+    assert client.get(step_url("besik-example", 3) + "?seat=all").status_code == 200
+
+
+def test_a_step_has_one_address(client: Client, replays) -> None:
+    """"/step/05/" is step 5's address written another way: it redirects, keeping the seat."""
+    response = client.get("/replays/piquet-example/step/05/?seat=B")
+    assert response.status_code == 301
+    assert response["Location"] == step_url("piquet-example", 5, "B")
+    assert client.get("/replays/piquet-example/step/000/")["Location"] == step_url(
+        "piquet-example", 0
+    )
+    assert client.get(step_url("piquet-example", 5, "B")).status_code == 200
 
 
 def test_unknown_replay_and_step_give_404(client: Client, replays) -> None:

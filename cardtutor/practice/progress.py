@@ -188,12 +188,22 @@ def seen(record: Record, nonce: str) -> Mapping[str, Any] | None:
     return None
 
 
+def item_key(level: int, seed: str) -> str:
+    """How a stored answer names its question (the drill is stored beside it).
+
+    >>> item_key(2, "rare-41")
+    '2/rare-41'
+    """
+    return f"{level}/{seed}"
+
+
 def record_answer(record: Record, answer: Answered, now: datetime) -> bool:
     """Count ``answer`` once; ``False`` (and no change) if its nonce was answered before."""
     if seen(record, answer.nonce) is not None:
         return False
     record["seen"][answer.nonce] = {
         "drill": answer.drill,
+        "item": item_key(answer.level, answer.seed),
         "correct": answer.correct,
         "data": dict(answer.data),
     }

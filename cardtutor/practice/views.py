@@ -26,7 +26,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from cardtutor.core.csrf import get_token
 from cardtutor.core.http import HtmxHttpRequest, NotFound
-from cardtutor.core.templatetags.site import page_in_shell
+from cardtutor.core.templatetags.site import page_in_shell, switches_return_to
 from cardtutor.engine import GAMES
 from cardtutor.engine.cards import lang_key
 from cardtutor.engine.drills import DRILLS, AnswerError, Drill, Feedback, Item, Level
@@ -209,8 +209,41 @@ def item(request: HtmxHttpRequest, game: str, name: str, level: int, seed: str) 
         raise _not_found(_("There is no such question in this drill."), game, name) from None
     the_item = drill.item(seed, Level(level))
     if request.method != "POST":
-        return _page(request, drill, the_item, status=200)
+        nonce = request.GET.get("answered", "")
+        return (nonce and _answered(request, drill, the_item, nonce)) or _page(
+            request, drill, the_item, status=200
+        )
     return _answer(request, drill, the_item)
+
+
+def _answered(
+    request: HtmxHttpRequest, drill: Drill, the_item: Item, nonce: str
+) -> HttpResponse | None:
+    """The question with this learner's answer to it and the verdict, again: the address an
+    answered page's language and deck switches return to, so switching keeps the verdict (in
+    the new language) rather than asking afresh. Read only; ``None`` if this learner's record
+    has no answer of that name to this question (the question is then asked afresh)."""
+    entry = progress.seen(store.read(request), nonce[:64])
+    key = progress.item_key(int(the_item.level), the_item.seed)
+    if not entry or entry.get("drill") != drill.key or entry.get("item") != key:
+        return None
+    stored = entry.get("data")
+    if not isinstance(stored, dict):
+        return None
+    try:
+        feedback = drill.check(the_item, drill.parse_answer(the_item, stored))
+    except AnswerError:
+        return None
+    return _page(
+        request,
+        drill,
+        the_item,
+        status=200,
+        feedback=feedback,
+        values=stored,
+        token=None,
+        nonce=nonce[:64],
+    )
 
 
 def _answer(request: HtmxHttpRequest, drill: Drill, the_item: Item) -> HttpResponse:
@@ -253,6 +286,7 @@ def _answer(request: HtmxHttpRequest, drill: Drill, the_item: Item) -> HttpRespo
             values=stored,
             notice=_("You answered this question already: it was counted once."),
             token=None,
+            nonce=served.nonce,
         )
 
     try:
@@ -291,6 +325,7 @@ def _answer(request: HtmxHttpRequest, drill: Drill, the_item: Item) -> HttpRespo
         values=data,
         notice=None if counted else _("You answered this question already: it was counted once."),
         token=None,
+        nonce=served.nonce,
     )
 
 
@@ -305,12 +340,14 @@ def _page(
     error: str = "",
     notice: str | None = None,
     token: str | None = "",
+    nonce: str = "",
 ) -> HttpResponse:
     """The item page (or its ``answer`` partial for htmx): the form, and the verdict if any.
 
     ``token``: ``""`` issues a fresh one (a new serving), ``None`` means answered (no form
     token: the form is shown with the learner's answer, read-only), else the posted one is kept
-    (an incomplete answer may be corrected and sent again).
+    (an incomplete answer may be corrected and sent again). ``nonce``: the answered serving,
+    whose verdict the page's language and deck switches return to (see :func:`_answered`).
     """
     if token == "":
         token = tokens.issue(drill.key, the_item.seed, int(the_item.level))
@@ -336,10 +373,11 @@ def _page(
         notice=notice,
         feedback=verdict_html,
     )
+    back = f"{request.path}?answered={nonce}#answer-result" if nonce and feedback else ""
     if _partial(request):
         # htmx does not swap error statuses by default: the message comes back as a 200
         # partial, like a form's validation errors (the status is for clients without htmx).
-        return HttpResponse(answer_area)
+        return HttpResponse(answer_area + switches_return_to(back) if back else answer_area)
     # The page is drawn in Python (practice/widgets.py): every item is new, nothing of it can
     # be cached, and the template engine cost a new item a quarter of its time.
     lang = get_language() or "en"
@@ -349,5 +387,6 @@ def _page(
     practice = _("Practice")
     page_title = f"{title} · {practice}"
     return HttpResponse(
-        page_in_shell(request, page_title, main, csrf_token=csrf_token), status=status
+        page_in_shell(request, page_title, main, csrf_token=csrf_token, back_url=back),
+        status=status,
     )

@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -39,6 +39,7 @@ from cardtutor.replays.rendering import (
     release,
     rendered_page,
     step_swap,
+    step_url,
 )
 from cardtutor.replays.transfer import (
     export_replay,
@@ -146,7 +147,18 @@ def replay_step(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespons
     meta = _lookup(request, slug)
     if meta is None:
         raise NotFound(_("There is no replay %(slug)s.") % {"slug": slug})
-    perspective = perspective_of(meta, request.GET.get("seat"))
+    seat = request.GET.get("seat", "")
+    perspective = perspective_of(meta, seat)
+    if seat not in ("", "all", perspective):
+        raise NotFound(
+            _("There is no seat “%(seat)s” in this replay (its seats: %(seats)s).")
+            % {"seat": seat[:20], "seats": ", ".join(meta.seats)},
+            link=step_url(slug, number, "all"),
+            link_text=_("Show this step with every hand"),
+        )
+    if not request.path_info.endswith(f"/{number}/"):  # "/step/05/": one address per step
+        url = step_url(slug, number, perspective)
+        return HttpResponsePermanentRedirect(url)
     lang = get_language() or "en"
     try:
         if _wants_fragment(request):

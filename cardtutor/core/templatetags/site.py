@@ -205,13 +205,29 @@ def _body(
 """
 
 
+def switches_return_to(url: str) -> str:
+    """htmx out-of-band inputs: after a swap, the header's language and deck forms return to
+    ``url`` (escaped here), not to the address the page was loaded at."""
+    value = conditional_escape(url)
+    return "".join(
+        f'<input type="hidden" name="next" value="{value}" id="{name}" hx-swap-oob="true">'
+        for name in ("language-next", "deck-next")
+    )
+
+
 def page_in_shell(
-    request: HttpRequest, title: str, main: str, head: str = "", csrf_token: str = ""
+    request: HttpRequest,
+    title: str,
+    main: str,
+    head: str = "",
+    csrf_token: str = "",
+    back_url: str = "",
 ) -> bytes:
     """A whole page drawn from Python: what a template writes with the four tags around
     ``main`` (our markup; values in it escaped by the caller), titled ``title · cardtutor``
     (escaped here), ``head`` (our markup: stylesheets, scripts) after the shell's links;
-    ``csrf_token``: the token ``main``'s forms carry, if the caller has one (one is enough).
+    ``csrf_token``: the token ``main``'s forms carry, if the caller has one (one is enough);
+    ``back_url``: where the language and deck switches return (default: this address).
 
     For the busiest pages, whose every request is new (a practice item: its own seed), so
     nothing of them can be cached: Django's template engine cost them more than the rest of
@@ -230,7 +246,7 @@ def page_in_shell(
                 parts,
                 csrf_token or get_token(request),
                 four_colour,
-                request.get_full_path(),
+                back_url or request.get_full_path(),
                 getattr(request, "user", None),
                 True,
             ),
