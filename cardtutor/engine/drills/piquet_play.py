@@ -198,6 +198,12 @@ register_messages(
             "Die nächstbeste Karte, {card}, bringt bei offenen Karten {value} und im "
             "Durchschnitt {average}: bei offenen Karten {less}.",
         ),
+        "drill.play.next_best_any": (
+            "The next best cards, the {card}, each make {value} with all cards known and "
+            "{average} on average: {less} with all cards known.",
+            "Die nächstbesten Karten, {card}, bringen jede bei offenen Karten {value} und im "
+            "Durchschnitt {average}: bei offenen Karten {less}.",
+        ),
         "drill.play.known_line": (
             "With all cards known: the {best} wins {tricks} and makes {value} (your points "
             "minus your opponent's from here); your {card} wins {mine} and makes {mine_value}: "
@@ -536,15 +542,22 @@ class PlayDrill:
                 )
             )
             reasons += _why(state, record, right, answer)
-            second = max(
-                (c for c in figures if c not in record["right"]),
-                key=lambda c: (figures[c]["known"], figures[c]["average"]),
+            # The next best card, or all of them when several are as good (naming one of
+            # equals would say it is better than the others).
+            worth = {
+                c: (figures[c]["known"], figures[c]["average"])
+                for c in figures
+                if c not in record["right"]
+            }
+            top = max(worth.values())
+            seconds = sorted(
+                (_card(c) for c, w in worth.items() if w == top), key=lambda c: (-c.suit, -c.rank)
             )
-            s = figures[second]
+            s = figures[seconds[0].code]
             reasons.append(
                 Msg(
-                    "drill.play.next_best",
-                    card=_card(second),
+                    "drill.play.next_best" if len(seconds) == 1 else "drill.play.next_best_any",
+                    card=seconds[0] if len(seconds) == 1 else tuple(seconds),
                     value=Average(s["known"]),
                     average=Average(s["average"]),
                     less=_less(mine["known"] - s["known"]),
