@@ -120,6 +120,27 @@ def test_a_different_legal_move_is_not_applied_and_offers_three_ways_on(client: 
     assert after.record["meta"]["shown"] == 1
 
 
+def test_playing_on_by_htmx_changes_the_heading_out_of_band(client: Client) -> None:
+    """The heading is outside the swapped area: it said "the other side plays the example's
+    moves" until the next whole page."""
+    url = _sit(client, "piquet-example", "A")
+    game = _game(url)
+    position = _position(game)
+    book = _book(game)[game.ply]
+    other = next(a for a in position.state.legal_actions if a.to_json() != book)
+    form = {"ply": str(game.ply), "type": "choice", "action": json.dumps(other.to_json())}
+    asked = client.post(url + "move/", form, headers={"HX-Request": "true"}).content.decode()
+    assert 'id="game-strength" hx-swap-oob="true"' in asked
+    assert "the other side plays the example" in asked
+    played = client.post(
+        url + "move/", {**form, "then": "play-on"}, headers={"HX-Request": "true"}
+    ).content.decode()
+    heading = re.search(r'<span class="game-strength" id="game-strength"[^>]*>(.*?)</span>', played)
+    assert heading and "against the computer" in heading.group(1)
+    page = client.get(url).content.decode()
+    assert page.count('id="game-strength"') == 1 and "hx-swap-oob" not in page
+
+
 def test_playing_on_with_an_own_move_hands_the_other_side_to_the_computer(
     client: Client,
 ) -> None:

@@ -235,8 +235,14 @@ def game_urls(public_id: str) -> dict[str, str]:
 def _render(
     request: HttpRequest, game: Game, position: service.Position, status: int = 200, **extra: Any
 ) -> HttpResponse:
-    template = "games/game.html#game_area" if _is_htmx(request) else "games/game.html"
-    return render(request, template, _context(game, position, **extra), status=status)
+    if _is_htmx(request):  # the heading (outside the area) follows, out of band
+        return render(
+            request,
+            "games/game.html#game_area",
+            _context(game, position, swap_heading=True, **extra),
+            status=status,
+        )
+    return render(request, "games/game.html", _context(game, position, **extra), status=status)
 
 
 def _kind(game: Game) -> service.Kind:
