@@ -50,6 +50,12 @@ register_messages(
             "There is no move of yours to take back.",
             "Es gibt keinen Zug von dir, den du zurücknehmen könntest.",
         ),
+        "games.over_no_undo": (
+            "The game is over, so its moves can no longer be taken back: every card of it may "
+            "now be seen, in the replay and in the download.",
+            "Die Partie ist zu Ende, darum lassen sich ihre Züge nicht mehr zurücknehmen: "
+            "jede ihrer Karten ist jetzt zu sehen, in der Wiedergabe und im Download.",
+        ),
     }
 )
 

@@ -16,6 +16,7 @@ import json
 from typing import Any
 
 from django.contrib import messages
+from django.db import transaction
 from django.db.models import F, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
@@ -209,7 +210,7 @@ def _context(
         "partnership": bool(position.kind.partners),
         "following_book": game.kind == "example"
         and "off_book" not in (game.record.get("meta") or {}),
-        "can_undo": service.undo_point(position, learner) is not None,
+        "can_undo": not state.is_over and service.undo_point(position, learner) is not None,
         **game_urls(game.public_id),
         **extra,
     }
@@ -465,6 +466,10 @@ def undo(request: HttpRequest, public_id: str) -> HttpResponse:
         return found
     game, position = found
     moves_before = game.moves
+    if position.state.is_over:
+        # A finished game's every card may be seen (kept as a replay, downloaded): taken back,
+        # it would be played on with the hidden cards known.
+        return _render(request, game, position, note=Msg("games.over_no_undo").render(lang))
     cut = service.undo_point(position, tuple(game.learner_seats))
     if cut is None:
         return _render(request, game, position, note=Msg("games.nothing_to_undo").render(lang))
@@ -619,25 +624,18 @@ def keep(request: HttpRequest, public_id: str) -> HttpResponse:
     except EngineError:
         return _damaged(request, game)
     slug = str(document["slug"])
-    kept = Replay.objects.filter(slug=slug).only("record", "owner", "owner_token").first()
-    # Kept before, then moves taken back and the game finished again: the replay follows the
-    # game (it is the learner's own: the slug comes from his game's address).
-    stale = (
-        kept is not None
-        and kept.record != document["record"]
-        and kept.owner_id == game.user_id
-        and kept.owner_token == game.owner_token
-    )
-    if kept is None or stale:
+    # A finished game cannot change (no moves are taken back once it is over): kept once, it
+    # stays as it is. Stored and given its owner in one transaction, so it is never public.
+    if not Replay.objects.filter(slug=slug).exists():
         try:
-            replay = import_replay(document, replace=stale)
+            with transaction.atomic():
+                replay = import_replay(document)
+                Replay.objects.filter(pk=replay.pk).update(
+                    owner=game.user, owner_token=game.owner_token
+                )
         except ReplayImportError:
-            replay = None  # kept a moment ago by a second click: it exists now
-        if replay is not None:
-            Replay.objects.filter(pk=replay.pk).update(
-                owner=game.user, owner_token=game.owner_token
-            )
-            forget_replay(slug)
+            pass  # kept a moment ago by a second click: it exists now
+        forget_replay(slug)
     return HttpResponseRedirect(reverse("replays:step", args=[slug, 0]), status=303)
 
 
