@@ -341,8 +341,28 @@ def test_a_damaged_record_is_explained_not_a_500(client: Client) -> None:
     game.record = {**game.record, "actions": [{"type": "play", "seat": "A", "card": "XX"}]}
     game.save()
     response = client.get(url)
-    assert response.status_code == 200
+    assert response.status_code == 409
     assert "cannot be shown" in response.content.decode()
+
+
+@pytest.mark.parametrize("seats", [[], ["Z"], ["A", "A"], 5, "A", [["A"]], {"A": 1}])
+def test_a_game_whose_seats_were_edited_is_damaged_not_a_500(
+    client: Client, seats: Any, settings: Any
+) -> None:
+    """The admin could edit the learner's seats: one such row broke the whole list of games."""
+    settings.DEBUG = False
+    url = _start(client, "piquet")
+    Game.objects.filter(public_id=url.strip("/").split("/")[-1]).update(learner_seats=seats)
+    for response in (
+        client.get(url),
+        client.post(url + "move/", {"ply": "0", "type": "choice", "action": "{}"}),
+        client.post(url + "hint/", {"ply": "0"}),
+        client.post(url + "undo/", {"ply": "0"}),
+    ):
+        assert response.status_code == 409, response.status_code
+        assert "cannot be shown" in response.content.decode()
+    listing = client.get("/play/")
+    assert listing.status_code == 200 and url in listing.content.decode()
 
 
 @pytest.mark.parametrize(

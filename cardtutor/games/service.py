@@ -54,7 +54,7 @@ register_messages(
             "The game is over, so its moves can no longer be taken back: every card of it may "
             "now be seen, in the replay and in the download.",
             "Die Partie ist zu Ende, darum lassen sich ihre Züge nicht mehr zurücknehmen: "
-            "jede ihrer Karten ist jetzt zu sehen, in der Wiedergabe und im Download.",
+            "jede ihrer Karten ist jetzt zu sehen, in der Wiedergabe und in der heruntergeladenen Datei.",
         ),
     }
 )

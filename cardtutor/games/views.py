@@ -120,7 +120,8 @@ def _role(seats: Any, seat: str, lang: str) -> str:
 
 def _learner_moves(game: Game) -> int:
     """The moves the learner chose (not the computer's, not the draws and deals)."""
-    learner = set(game.learner_seats)
+    seats = game.learner_seats if isinstance(game.learner_seats, list) else []
+    learner = {s for s in seats if isinstance(s, str)}
     return sum(
         1
         for a in game.actions
@@ -247,10 +248,20 @@ def _render(
 
 
 def _kind(game: Game) -> service.Kind:
+    """The game's kind; an ``EngineError`` if the row does not describe one (edited by hand):
+    an unknown kind, or learner seats that are not distinct seats of it."""
+    seats = game.learner_seats
+    if not isinstance(seats, list) or not seats or not all(isinstance(s, str) for s in seats):
+        raise EngineError(Msg("games.err.form"))
+    kind: service.Kind | None
     if game.kind == "example" and isinstance(game.record, dict):
-        return service.example_kind(game.record, game.learner_seats)
-    kind = service.KINDS.get(game.kind)
-    if kind is None:
+        try:
+            kind = service.example_kind(game.record, seats)
+        except (KeyError, TypeError, AttributeError, ValueError):
+            kind = None
+    else:
+        kind = service.KINDS.get(game.kind)
+    if kind is None or len(set(seats)) != len(seats) or not all(s in kind.seats for s in seats):
         raise EngineError(Msg("games.err.form"))
     return kind
 
@@ -263,8 +274,9 @@ def _replay(game: Game) -> service.Position:
 
 
 def _damaged(request: HttpRequest, game: Game) -> HttpResponse:
-    """A stored record the engine cannot replay (edited by hand): say so, never a 500."""
-    return render(request, "games/damaged.html", {"game": game})
+    """A stored record the engine cannot replay (edited by hand): say so, never a 500 (409,
+    as a damaged replay: the request was fine, the stored game is not)."""
+    return render(request, "games/damaged.html", {"game": game}, status=409)
 
 
 @vary_on_headers("HX-Request")
