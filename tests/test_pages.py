@@ -80,10 +80,34 @@ def test_deck_switch_persists_and_marks_the_body(client: Client) -> None:
 
 @pytest.mark.django_db
 def test_deck_switch_refuses_bad_input_and_foreign_redirects(client: Client) -> None:
-    assert client.post(reverse("set_deck"), {"deck": "rainbow"}).status_code == 400
+    refused = client.post(reverse("set_deck"), {"deck": "rainbow"})
+    assert refused.status_code == 400
+    text = refused.content.decode()
+    assert "Choose the two-colour or the four-colour deck" in text and 'class="site-nav"' in text
     response = client.post(reverse("set_deck"), {"deck": "four", "next": "https://evil.example/"})
     assert response["Location"] == "/"
     assert client.get(reverse("set_deck")).status_code == 405
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("method", "url", "allow"),
+    [
+        ("get", "/preferences/deck/", "POST"),
+        ("get", "/play/new/", "POST"),
+        ("put", "/replays/piquet-example/step/0/", "GET, HEAD"),
+        ("delete", "/practice/", "GET, HEAD"),
+    ],
+)
+def test_a_method_not_allowed_gets_a_page_saying_so(method: str, url: str, allow: str) -> None:
+    """Django's 405 has an empty body: a learner saw a blank page."""
+    client = Client()
+    client.cookies["django_language"] = "de"
+    response = getattr(client, method)(url)
+    assert response.status_code == 405 and response["Allow"] == allow
+    html = response.content.decode()
+    assert "Mit dieser Adresse geht das nicht" in html and 'class="site-nav"' in html
+    assert client.head(url if method != "get" else "/play/new/").content == b""
 
 
 @pytest.mark.django_db
@@ -111,6 +135,20 @@ def test_csrf_failure_is_a_403_page_in_layout(lang: str, title: str) -> None:
     response = client.post("/practice/piquet/partie/1/5/", {"gain": "3"})
     assert response.status_code == 403
     assert 'href="/practice/piquet/partie/1/5/"' in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_form_from_another_site_is_not_called_expired() -> None:
+    client = Client(enforce_csrf_checks=True)
+    token = client.get("/").cookies["csrftoken"].value
+    response = client.post(
+        reverse("set_deck"),
+        {"deck": "four", "csrfmiddlewaretoken": token},
+        headers={"Origin": "https://evil.example"},
+    )
+    assert response.status_code == 403
+    html = response.content.decode()
+    assert "sent from another site" in html and "Form expired" not in html
 
 
 @pytest.mark.django_db

@@ -222,8 +222,10 @@ def test_malformed_answers_are_explained_in_place_and_not_counted(data: dict[str
     token = serve(client)
     response = client.post(item_url(), {**data, "token": token})
     html = response.content.decode()
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert 'class="form-error"' in html and "<script>" not in html.split("<main", 1)[1]
+    partial = client.post(item_url(), {**data, "token": token}, headers={"HX-Request": "true"})
+    assert partial.status_code == 200 and 'class="form-error"' in partial.content.decode()
     assert 'name="token" value="' + token in html, "the form can be corrected and sent again"
     assert attempts(client) == 0
     # and the corrected answer with the same form then counts
@@ -447,6 +449,29 @@ def test_the_worked_examples_questions_are_told_apart_on_the_practice_page() -> 
         labels = re.findall(r"<a [^>]*>([^<]+)</a>", row)
         assert len(labels) == len(set(labels)), labels
     assert re.search(r">step \d+<", text), "a question named by its replay step"
+
+
+@pytest.mark.parametrize(
+    ("gain", "message"),
+    [
+        ("9" * 40, "is out of range"),
+        ("١٠٠", "is not a whole number"),  # Arabic-Indic digits: int() took them as 100
+        ("1_000", "is not a whole number"),
+    ],
+)
+def test_numbers_are_western_digits_and_too_large_is_out_of_range(gain: str, message: str) -> None:
+    client = Client()
+    token = serve(client)
+    response = client.post(item_url(), {**right_answer(), "gain": gain, "token": token})
+    assert response.status_code == 400 and message in response.content.decode()
+    assert attempts(client) == 0
+    corrected = client.post(item_url(), {**wrong_answer(), "token": token})
+    assert corrected.status_code == 200 and "Not quite." in corrected.content.decode()
+
+
+def test_a_question_has_one_address() -> None:
+    response = Client().get(item_url().replace("/partie/2/", "/partie/02/"))
+    assert response.status_code == 301 and response["Location"] == item_url()
 
 
 def _language_next(html: str) -> str:

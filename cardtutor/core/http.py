@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest
+from collections.abc import Callable
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.template.response import TemplateResponse
 from django_htmx.middleware import HtmxDetails
 
 
@@ -22,3 +25,26 @@ class NotFound(Http404):
         self.message = message
         self.link = link
         self.link_text = link_text
+
+
+def method_not_allowed_page(
+    get_response: Callable[[HttpRequest], HttpResponse],
+) -> Callable[[HttpRequest], HttpResponse]:
+    """Middleware: a 405 (a GET to a form's address, a PUT...) gets the site's page saying what
+    happened, not Django's empty body; status and ``Allow`` header unchanged. Django has no
+    ``handler405``, and the views' ``require_POST`` & co. answer with an empty response."""
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        response = get_response(request)
+        if response.status_code != 405 or response.content or request.method == "HEAD":
+            return response
+        page = TemplateResponse(
+            request,
+            "405.html",
+            {"method": request.method[:10] if request.method else ""},
+            status=405,
+        ).render()
+        page["Allow"] = response.get("Allow", "")
+        return page
+
+    return middleware

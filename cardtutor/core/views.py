@@ -5,9 +5,9 @@ from __future__ import annotations
 from django.http import (
     HttpRequest,
     HttpResponse,
-    HttpResponseBadRequest,
     HttpResponseRedirect,
 )
+from django.middleware.csrf import REASON_BAD_ORIGIN, REASON_BAD_REFERER
 from django.shortcuts import render
 from django.template.response import TemplateResponse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -50,7 +50,8 @@ def set_deck(request: HttpRequest) -> HttpResponse:
     """Switch between the two-colour and the four-colour deck; works without JavaScript."""
     choice = request.POST.get("deck")
     if choice not in (DECK_FOUR_COLOUR, DECK_TWO_COLOUR):
-        return HttpResponseBadRequest(_("Unknown deck choice."))
+        message = _("Choose the two-colour or the four-colour deck; nothing was changed.")
+        return TemplateResponse(request, "400.html", {"message": message}, status=400).render()
     response = HttpResponseRedirect(_safe_next(request))
     remember_deck(response, request, choice == DECK_FOUR_COLOUR)
     return response
@@ -90,4 +91,9 @@ def server_error(request: HttpRequest) -> HttpResponse:
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
-    return _error(request, "403_csrf.html", 403)
+    """A form refused by the CSRF check: from another site (its origin or referer), or with a
+    missing or outdated token ("expired")."""
+    foreign = reason.startswith(
+        (REASON_BAD_ORIGIN.partition("%")[0], REASON_BAD_REFERER.partition("%")[0])
+    )
+    return TemplateResponse(request, "403_csrf.html", {"foreign": foreign}, status=403).render()

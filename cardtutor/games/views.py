@@ -309,7 +309,7 @@ def game_page(request: HttpRequest, public_id: str) -> HttpResponse:
 
 def _posted_ply(request: HttpRequest) -> int | None:
     raw = request.POST.get("ply", "")
-    return int(raw) if raw.isdigit() and len(raw) < 7 else None
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 7 else None
 
 
 def _store(game: Game, moves_before: int, **fields: Any) -> bool:

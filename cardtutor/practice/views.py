@@ -14,7 +14,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from django.http import HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse, HttpResponsePermanentRedirect, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
@@ -203,6 +203,8 @@ def item(request: HtmxHttpRequest, game: str, name: str, level: int, seed: str) 
     drill = _drill(game, name)
     if level not in tuple(int(x) for x in Level):
         raise _not_found(_("There is no such level."), game, name)
+    if f"/{name}/{level}/" not in request.path_info:  # "/02/": one address per question
+        return HttpResponsePermanentRedirect(item_url(drill, level, seed))
     try:
         check_seed(seed)
     except AnswerError:
@@ -296,7 +298,7 @@ def _answer(request: HtmxHttpRequest, drill: Drill, the_item: Item) -> HttpRespo
             request,
             drill,
             the_item,
-            status=200,
+            status=400,  # (an htmx request gets its partial with 200, as htmx swaps only that)
             error=error.render(lang_key(get_language() or "en")),
             values=data,
             token=request.POST.get("token"),

@@ -376,13 +376,28 @@ def choice(data: Mapping[str, str], name: str, options: tuple[str, ...], label: 
 def whole_number(
     data: Mapping[str, str], name: str, limit: int = 100_000, label: Any = None
 ) -> int:
+    """A whole number typed in Western digits, with an optional sign (also the typographic
+    minus); one out of ``±limit`` is refused as out of range, not as "not a whole number".
+
+    >>> whole_number({"n": "−12"}, "n"), whole_number({"n": " +7 "}, "n")
+    (-12, 7)
+    >>> whole_number({"n": "١٠٠"}, "n")
+    Traceback (most recent call last):
+    cardtutor.engine.drills.base.AnswerError: For “n”, “١٠٠” is not a whole number.
+    """
     text = require(data, name, label)
-    try:
-        number = int(text)
-    except ValueError:
-        raise AnswerError(Msg("drill.number", text=text[:40], field=label or name)) from None
-    if not -limit <= number <= limit:
+    digits = text.replace("\u2212", "-", 1)
+    if digits[:1] in "+-":
+        digits = digits[1:]
+    if not (digits.isascii() and digits.isdigit()):  # int() would take "١٠٠" or "1_000"
         raise AnswerError(Msg("drill.number", text=text[:40], field=label or name))
+    if (
+        len(digits) > len(str(limit))
+        or not -limit <= (number := int(text.replace("\u2212", "-"))) <= limit
+    ):
+        raise AnswerError(
+            Msg("drill.range", text=text[:40], field=label or name, low=-limit, high=limit)
+        )
     return number
 
 
