@@ -94,7 +94,7 @@ def test_adding_does_not_allow_replacing(replays) -> None:
     before = _snapshot()
     changed = _document(title={"en": "Overwritten", "de": "Überschrieben"}, annotations=[])
     response = _post(client, json.dumps(changed), replace=True)
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "not replace them" in response.content.decode()
     assert _snapshot() == before
     response = _post(client, json.dumps(_document(slug="a-new-one")))
@@ -139,7 +139,7 @@ def test_odd_json_is_refused_in_words_by_the_form(replays, case: int) -> None:
     before = _snapshot()
     raw = body.encode("utf-8", "surrogateescape") if name == "not UTF-8" else body
     response = _post(client, raw)
-    assert response.status_code == 200, name
+    assert response.status_code == 400, name
     html = response.content.decode()
     assert "Refused, nothing was stored" in html and message in html, (name, html[-2000:])
     assert "Traceback" not in html

@@ -70,9 +70,9 @@ def race() -> dict[str, Any]:
 
 def check(outcome: dict[str, Any]) -> None:
     results = outcome["results"]
-    assert all(status in (200, 302) for _, _, status, _ in results), results
+    assert all(status in (400, 302) for _, _, status, _ in results), results
     new = [(status, exists) for slug, _, status, exists in results if slug == "race-new"]
-    assert sorted(new) == [(200, True), (200, True), (200, True), (302, False)], new
+    assert sorted(new) == [(302, False), (400, True), (400, True), (400, True)], new
     assert all(s == 302 for slug, _, s, _ in results if slug != "race-new"), results
     assert set(outcome["replays"].values()) == {1}, outcome["replays"]
     assert set(outcome["annotations"].values()) == {outcome["expected_annotations"]}

@@ -3,8 +3,8 @@
 Only staff users with the permission ``replays.add_replay`` may import (others get 403, and
 visitors who are not logged in are sent to the admin's log-in); replacing an existing replay
 needs ``replays.change_replay`` too (:class:`~cardtutor.replays.forms.ReplayImportForm`).
-A refused file comes back in the form (status 200, so htmx swaps it in), saying why, and
-nothing is stored.
+A refused file comes back in the form, saying why, and nothing is stored: status 400, or 200
+for htmx (which swaps only a 2xx answer in).
 """
 
 from __future__ import annotations
@@ -49,5 +49,6 @@ def replay_import(request: HtmxHttpRequest) -> HttpResponse:
                 response["HX-Redirect"] = url
                 return response
             return redirect(url)
+    refused = request.method == "POST" and not request.htmx
     template = "replays/import.html#form" if request.htmx else "replays/import.html"
-    return render(request, template, {"form": form, "error": error})
+    return render(request, template, {"form": form, "error": error}, status=400 if refused else 200)
