@@ -374,9 +374,10 @@ def test_a_game_whose_seats_were_edited_is_damaged_not_a_500(
     ],
 )
 def test_a_forged_new_game_form_is_refused(client: Client, data: dict[str, str]) -> None:
-    response = client.post("/play/new/", data, follow=True)
-    assert response.status_code == 200
+    response = client.post("/play/new/", data)
+    assert response.status_code == 400
     assert "Choose a game" in response.content.decode()
+    assert "Choose a game" not in client.get("/play/").content.decode(), "said once"
     assert Game.objects.count() == 0
 
 

@@ -280,3 +280,10 @@ def test_taking_a_seat_in_the_piquet_example_never_names_a_card_the_seat_cannot_
         for card in hidden - now_known:
             assert card.name("en").lower() not in after, (game.ply, card, "after the move")
     assert pages >= 10
+
+
+def test_a_forged_seat_is_refused_on_the_page(client: Client) -> None:
+    response = client.post("/play/example/piquet-example/", {"seat": "C"})
+    assert response.status_code == 400
+    assert "Choose a seat of the worked example." in response.content.decode()
+    assert Game.objects.count() == 0

@@ -78,6 +78,10 @@ def _is_htmx(request: HttpRequest) -> bool:
 
 @require_safe
 def index(request: HttpRequest) -> HttpResponse:
+    return _index_page(request)
+
+
+def _index_page(request: HttpRequest, status: int = 200) -> HttpResponse:
     games = list(my_games(request)[:MAX_GAMES_LISTED])
     lang = _lang()
     return render(
@@ -103,6 +107,7 @@ def index(request: HttpRequest) -> HttpResponse:
                 for r in Replay.objects.filter(slug__in=EXAMPLES).order_by("game")
             ],
         },
+        status=status,
     )
 
 
@@ -150,8 +155,9 @@ def new(request: HttpRequest) -> HttpResponse:
     strength = request.POST.get("strength", Game.Strength.CLUB)
     first = request.POST.get("first", "cut")
     if kind is None or strength not in Game.Strength.values or first not in service.FIRST_DEALERS:
+        # not a form of ours (each field offers only valid choices): the page, saying so
         messages.error(request, _("Choose a game, the computer's strength and who deals first."))
-        return HttpResponseRedirect(reverse("games:index"), status=303)
+        return _index_page(request, status=400)
     game = Game(kind=kind.key, strength=strength, learner_seats=list(kind.learner))
     return _begin(request, game, kind, service.new_record(kind, game.seed, first))
 
@@ -512,7 +518,7 @@ def take_seat(request: HttpRequest, slug: str) -> HttpResponse:
     strength = request.POST.get("strength", Game.Strength.CLUB)
     if seat not in replay.record.get("seats", []) or strength not in Game.Strength.values:
         messages.error(request, _("Choose a seat of the worked example."))
-        return HttpResponseRedirect(reverse("games:index"), status=303)
+        return _index_page(request, status=400)
     titles = {"en": replay.title_en, "de": replay.title_de}
     game = Game(kind="example", strength=strength, learner_seats=[seat])
     record = service.example_record(replay.record, titles, replay.slug)
