@@ -10,7 +10,7 @@ Variables:
 
 - ``DJANGO_DEBUG``: ``false`` (default) or ``true``.
 - ``DJANGO_SECRET_KEY``: required when debug is off.
-- ``DJANGO_ALLOWED_HOSTS``: comma-separated; default ``127.0.0.1,localhost`` (and ``testserver``).
+- ``DJANGO_ALLOWED_HOSTS``: comma-separated; default ``127.0.0.1,localhost,testserver,[::1]``.
 - ``DATABASE_URL``: e.g. ``postgres://user:pw@host/db``; default ``sqlite:///<project>/db.sqlite3``.
   ``DJANGO_CONN_MAX_AGE``: seconds a database connection is kept (default 60).
 - ``REDIS_URL``: e.g. ``redis://127.0.0.1:6379/0``. Then the cache (rendered steps, replay
