@@ -130,7 +130,7 @@ def test_bad_uploads_are_answered_in_the_form_and_store_nothing(
     counts = (Replay.objects.count(), Annotation.objects.count())
     upload = SimpleUploadedFile("replay.json", content, content_type="application/json")
     response = client.post("/replays/import/", {"file": upload})
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert message in response.content.decode()
     assert (Replay.objects.count(), Annotation.objects.count()) == counts
 
@@ -139,7 +139,7 @@ def test_oversized_upload_is_refused(replays, django_user_model) -> None:
     client = _staff_client(django_user_model)
     upload = SimpleUploadedFile("big.json", b" " * (2 * 1024 * 1024 + 1))
     response = client.post("/replays/import/", {"file": upload})
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "too large" in response.content.decode()
 
 

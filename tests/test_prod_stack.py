@@ -147,7 +147,7 @@ def test_nginx_serves_pages_and_static_files_and_refuses_oversized_bodies(
     assert status == 413 and "too large" in text
     # Just over the import limit still reaches Django, which says so in the form.
     status, text, _ = browser.post("/replays/import/", {}, {"file": b" " * (2 * 2**20 + 10)})
-    assert status == 200 and "too large" in text
+    assert status == 400 and "too large" in text
 
 
 def test_nginx_says_its_own_messages_in_the_learners_language(

@@ -149,7 +149,7 @@ def replay_step(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespons
         raise NotFound(_("There is no replay %(slug)s.") % {"slug": slug})
     seat = request.GET.get("seat", "")
     perspective = perspective_of(meta, seat)
-    if seat not in ("", "all", perspective):
+    if seat not in ("", "all", perspective) and meta.seats:  # (no seats: a damaged list)
         raise NotFound(
             _("There is no seat “%(seat)s” in this replay (its seats: %(seats)s).")
             % {"seat": seat[:20], "seats": ", ".join(meta.seats)},
