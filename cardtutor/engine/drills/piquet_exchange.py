@@ -48,7 +48,7 @@ import itertools
 import math
 import random
 from array import array
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -102,7 +102,7 @@ from cardtutor.engine.piquet.masks import (
     SUIT_MASKS,
     bits,
 )
-from cardtutor.engine.text import Msg, register_messages
+from cardtutor.engine.text import Msg, join_names, register_messages
 
 __all__ = [
     "ExchangeDrill",
@@ -177,12 +177,21 @@ register_messages(
             "Carte blanche, Repique, Pique",
         ),
         "drill.exchange.h.total": ("Average", "Durchschnitt"),
+        # a row's label (:class:`_RowLabel`): English joins every name ("best and the lowest
+        # cards"); German names the first, capitalised, and the others in brackets ("Beste
+        # Ablage (= die niedrigsten Karten)")
         "drill.exchange.row": ("{which}: the {cards}", "{which}: {cards}"),
-        "drill.exchange.which.yours": ("yours", "deine"),
-        "drill.exchange.which.best": ("best", "beste"),
-        "drill.exchange.which.rank": ("number {n}", "Nummer {n}"),
+        "drill.exchange.row.also": ("{first} (also {rest})", "{first} (= {rest})"),
+        "drill.exchange.which.yours": ("yours", "deine Ablage"),
+        "drill.exchange.which.best": ("best", "beste Ablage"),
+        "drill.exchange.which.rank": ("number {n}", "Nr. {n}"),
         "drill.exchange.which.lowest": ("the lowest cards", "die niedrigsten Karten"),
-        "drill.exchange.which.cavendish": ("Cavendish's", "Cavendishs"),
+        "drill.exchange.which.cavendish": ("Cavendish's", "Cavendishs Ablage"),
+        "drill.exchange.first.yours": ("Yours", "Deine Ablage"),
+        "drill.exchange.first.best": ("Best", "Beste Ablage"),
+        "drill.exchange.first.rank": ("Number {n}", "Nr. {n}"),
+        "drill.exchange.first.lowest": ("The lowest cards", "Die niedrigsten Karten"),
+        "drill.exchange.first.cavendish": ("Cavendish's", "Cavendishs Ablage"),
         # the verdict
         "drill.exchange.answer": (
             "The best discard: the {cards} ({taken} taken), worth {value} on average.",
@@ -204,7 +213,7 @@ register_messages(
             "seine schwächsten Karten ab), Point, Sequenzen, Quatorze und Trios werden gegen "
             "seine Hand als gut oder nicht gut beurteilt, dazu Carte blanche, Repique und der "
             "Pique mit dem ersten Ausspielen der Vorhand, und gezählt werden deine Punkte "
-            "weniger seine. Das Stichspiel wird nicht gezählt. Eine Ablage gilt als richtig, "
+            "minus die deines Gegners. Das Stichspiel wird nicht gezählt. Eine Ablage gilt als richtig, "
             "wenn ihr Durchschnitt weniger als {tolerance} Punkte unter dem besten liegt oder "
             "näher als zwei Standardfehler (was diese Verteilungen nicht unterscheiden können).",
         ),
@@ -223,6 +232,23 @@ register_messages(
             "average, more than the {tolerance} points that count as equal.",
             "Deine Ablage bringt im Durchschnitt {value}, die beste {best}: im Durchschnitt "
             "{loss} Punkte weniger, mehr als die {tolerance} Punkte, die als gleich gelten.",
+        ),
+        # the margin is two standard errors of the difference, more than the fixed tolerance
+        "drill.exchange.near_best.se": (
+            "Your discard averages {value}, within {tolerance} points of the best ({best}): as "
+            "good, within what the averages can tell apart (here two standard errors, more than "
+            "the usual {usual}).",
+            "Deine Ablage bringt im Durchschnitt {value}, weniger als {tolerance} Punkte unter "
+            "der besten ({best}): gleich gut, soweit die Durchschnitte das unterscheiden (hier "
+            "zwei Standardfehler, mehr als die üblichen {usual}).",
+        ),
+        "drill.exchange.worse.se": (
+            "Your discard averages {value}; the best averages {best}: {loss} points less on "
+            "average, more than the {tolerance} points that count as equal here (two standard "
+            "errors of the difference, more than the usual {usual}).",
+            "Deine Ablage bringt im Durchschnitt {value}, die beste {best}: im Durchschnitt "
+            "{loss} Punkte weniger, mehr als die {tolerance} Punkte, die hier als gleich gelten "
+            "(zwei Standardfehler des Unterschieds, mehr als die üblichen {usual}).",
         ),
         "drill.exchange.most_in": (
             "Most of the difference is in {what}: {diff} points on average.",
@@ -298,6 +324,10 @@ register_messages(
             "It throws the short suits: {suits}.",
             "Sie wirft die kurzen Farben ab: {suits}.",
         ),
+        "drill.exchange.f.short.1": (
+            "It throws the short suit: {suits}.",
+            "Sie wirft die kurze Farbe ab: {suits}.",
+        ),
         "drill.exchange.suit.0": ("clubs", "Kreuz"),
         "drill.exchange.suit.1": ("diamonds", "Karo"),
         "drill.exchange.suit.2": ("hearts", "Herz"),
@@ -363,8 +393,8 @@ register_messages(
             "Reihenfolge des Talons kann keine Ablage bauen: die Durchschnitte sind, was jede "
             "Ablage wert ist, bevor man ihn sieht.",
         ),
-        "drill.exchange.luck.repique": ("repique", "einen Repique"),
-        "drill.exchange.luck.quint": ("quint or longer", "eine Quinte oder länger"),
+        "drill.exchange.luck.repique": ("repique", "ein Repique"),
+        "drill.exchange.luck.quint": ("quint or longer", "eine Quinte oder eine längere Sequenz"),
     }
 )
 
@@ -861,6 +891,9 @@ class _Feature:
     """The cards it is about: kept by a discard that has the feature."""
     mistake_key: str
     params: Mapping[str, Any]
+    thrown_params: Callable[[int], Mapping[str, Any]] | None = None
+    """The mistake's parameters for the cards thrown, where they depend on which (an ace:
+    only the point's ace counts for the point); else ``params``."""
 
 
 def _features(spot: Spot) -> list[_Feature]:
@@ -939,6 +972,11 @@ def _features(spot: Spot) -> list[_Feature]:
             if point_ace
             else Msg(key)
         )
+        plain = Msg(key)
+
+        def thrown_why(thrown: int, why: Msg = why, point_ace: int = point_ace) -> dict[str, Msg]:
+            return {"why": why if thrown & point_ace else plain}
+
         out.append(
             _Feature(
                 "aces",
@@ -946,6 +984,7 @@ def _features(spot: Spot) -> list[_Feature]:
                 aces,
                 "drill.exchange.m.aces",
                 {"why": why},
+                thrown_why,
             )
         )
     return out
@@ -974,7 +1013,7 @@ def _why(spot: Spot, best: int) -> list[Msg]:
     if short:
         reasons.append(
             Msg(
-                "drill.exchange.f.short",
+                "drill.exchange.f.short" + (".1" if len(short) == 1 else ""),
                 suits=tuple(Msg(f"drill.exchange.suit.{s}") for s in short),
             )
         )
@@ -1011,7 +1050,9 @@ def _mistakes(spot: Spot, best: int, mine: int) -> list[Msg]:
             )
     for f in _features(spot):
         if not f.cards & best and f.cards & mine:
-            out.append(Msg(f.mistake_key, cards=the(_cards(f.cards & mine), "acc"), **f.params))
+            thrown = f.cards & mine
+            params = f.thrown_params(thrown) if f.thrown_params else f.params
+            out.append(Msg(f.mistake_key, cards=the(_cards(thrown), "acc"), **params))
     return out
 
 
@@ -1169,26 +1210,29 @@ class ExchangeDrill:
         if yours is not None:
             margin = max(TOLERANCE, ERRORS * best.standard_error(yours))
         correct = yours is not None and yours.total >= best.total - margin
+        wide = ".se" if margin > TOLERANCE else ""  # say where the margin comes from
         reasons: list[Msg] = []
         if yours is not None and yours.discard == best.discard:
             reasons.append(Msg("drill.exchange.is_best", value=Average(best.total)))
         elif yours is not None and correct:
             reasons.append(
                 Msg(
-                    "drill.exchange.near_best",
+                    "drill.exchange.near_best" + wide,
                     value=Average(yours.total),
                     best=Average(best.total),
                     tolerance=_points(margin),
+                    usual=_points(TOLERANCE),
                 )
             )
         elif yours is not None:
             reasons.append(
                 Msg(
-                    "drill.exchange.worse",
+                    "drill.exchange.worse" + wide,
                     value=Average(yours.total),
                     best=Average(best.total),
                     loss=_points(best.total - yours.total),
                     tolerance=_points(margin),
+                    usual=_points(TOLERANCE),
                 )
             )
             reasons += _mistakes(spot, best.discard, yours.discard)
@@ -1284,6 +1328,23 @@ def _luck(deal: PiquetDeal, spot: Spot, tags: frozenset[str]) -> Msg | None:
     return None
 
 
+@dataclass(frozen=True)
+class _RowLabel:
+    """The names of one row of the table of discards: English "best and the lowest cards",
+    German "Beste Ablage (= die niedrigsten Karten)" (the first name capitalised, the others
+    in brackets)."""
+
+    labels: tuple[Msg, ...]
+
+    def name(self, lang: str = "en") -> str:
+        if lang[:2] != "de":
+            return join_names(self.labels, lang)
+        first = Msg(self.labels[0].key.replace(".which.", ".first."), **self.labels[0].params)
+        if len(self.labels) == 1:
+            return first.render(lang)
+        return Msg("drill.exchange.row.also", first=first, rest=self.labels[1:]).render(lang)
+
+
 def _table(
     spot: Spot, analysis: Analysis, best: Value, yours: Value | None, cavendish: Value | None
 ) -> Show:
@@ -1321,7 +1382,7 @@ def _table(
         ),
         [
             (
-                Msg("drill.exchange.row", which=which, cards=_cards(v.discard)),
+                Msg("drill.exchange.row", which=_RowLabel(which), cards=_cards(v.discard)),
                 *(Average(p) for p in v.parts),
                 Average(v.total),
             )
