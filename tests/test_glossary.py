@@ -191,6 +191,15 @@ def test_a_term_is_found_by_its_german_english_and_french_names(query: str, anch
     assert f"/glossary/#{anchor}" in _urls(query)[:3], (query, _urls(query)[:5])
 
 
+@pytest.mark.parametrize(
+    ("query", "written"), [("Doppelbesik", "Doppel-Besik"), ("Tripel-Besik", "Tripelbesik")]
+)
+def test_a_hyphen_more_or_less_finds_the_same(query: str, written: str) -> None:
+    """ "Doppelbesik" found the glossary only, "Doppel-Besik" the rule sections as well."""
+    assert _urls(query) == _urls(written)
+    assert any(u.startswith("/rules/besik/#") for u in _urls(query))
+
+
 def test_the_rule_sections_are_searched_in_both_languages() -> None:
     assert "/rules/piquet/#reckoning-order" in _urls("Reihenfolge der Zählung")
     assert "/rules/piquet/#reckoning-order" in _urls("order of reckoning")

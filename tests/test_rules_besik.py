@@ -102,6 +102,15 @@ def test_every_engine_anchor_is_a_section_with_an_example() -> None:
         assert any(isinstance(b, Example) for b in by_anchor[kind].blocks), kind
 
 
+def test_the_engines_rule_names_are_the_sections_titles() -> None:
+    """Links made from the engine's names (glossary, score ledgers) read as the heading they
+    lead to: "Card points (Augen)" led to "Augen in the tricks"."""
+    by_anchor = {s.anchor: s for s in ALL}
+    for anchor, (en, de) in RULE_ANCHORS.items():
+        title = by_anchor[anchor].title
+        assert (en, de) == (title.en, title.de), anchor
+
+
 def test_anchors_and_example_keys_are_unique_and_drills_exist() -> None:
     anchors = [s.anchor for s in ALL]
     assert len(anchors) == len(set(anchors))

@@ -37,6 +37,7 @@ from cardtutor.engine.piquet.constants import (
     YOUNGER_STOCK,
     sequence_points,
 )
+from cardtutor.engine.piquet.numbers import de_word, en_word
 from cardtutor.engine.record import GameRecord, replay
 from cardtutor.rules.content import piquet_examples
 from cardtutor.rules.content.piquet import SECTIONS
@@ -164,10 +165,18 @@ def test_every_example_shows_cards_or_lines_and_names_its_numbers() -> None:
         for lang in ("en", "de"):
             text = " ".join(getattr(t, lang) for t in sh.lines)
             numbers = set(re.findall(r"\d+", text))
+            words = set(re.findall(r"\w+", text.lower()))
+            word = en_word if lang == "en" else de_word
             for name, value in sh.facts.items():
                 if name in unprinted.get(key, set()):
                     continue
-                assert str(abs(value)) in numbers, (key, lang, name, value)
+                # in digits, or as a word where running text counts cards ("five cards")
+                assert str(abs(value)) in numbers or word(abs(value)) in words, (
+                    key,
+                    lang,
+                    name,
+                    value,
+                )
 
 
 # --------------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import difflib
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Literal
 
 from cardtutor.core.rules_text import rule_anchors
@@ -355,7 +355,7 @@ TERMS: tuple[Term, ...] = (
     Term(
         "divided", "piquet", "divided (cards)", "geteilt (Karten)",
         "Six tricks each: nobody scores for the cards.",
-        "Sechs Stiche jeder: niemand zählt für die Karten.",
+        "Je sechs Stiche: Niemand zählt für die Karten.",
         ((P, "the-cards"),),
     ),
     Term(
@@ -547,8 +547,8 @@ TERMS: tuple[Term, ...] = (
     ),
     Term(
         "standard-bezique", "besik", "standard Bezique", "Standard-Bezique",
-        "The English rules, a separate ruleset: brisques, sequence in trumps only, duty to win at the end, game 2000.",
-        "Die englischen Regeln, ein eigenes Regelwerk: Brisques, Sequenz nur in Trumpf, Stichzwang am Ende, Partie bis 2000.",
+        "The English rules, a separate ruleset: brisques, sequence in trumps only, duty to win at the end; game 1000, with three or four players 2000.",
+        "Die englischen Regeln, ein eigenes Regelwerk: Brisques, Sequenz nur in Trumpf, Stichzwang am Ende; Partie bis 1000, zu dritt oder zu viert bis 2000.",
         ((B, "standard-bezique"),),
     ),
 )  # fmt: skip
@@ -666,6 +666,18 @@ class Document:
     names: str  # folded: the names a term or section is found by (ranked first)
     body: str  # folded: everything searchable
     garbled: tuple[str, ...] = ()  # the Piquet source's odd words for this term
+
+    @cached_property
+    def unhyphenated(self) -> tuple[str, str]:
+        """``names`` and ``body`` without hyphens: "Doppelbesik" finds "Doppel-Besik"."""
+        return self.names.replace("-", ""), self.body.replace("-", "")
+
+    def holds(self, word: str) -> bool:
+        """Whether ``word`` (folded) is in the body, hyphens or not."""
+        return word in self.body or word.replace("-", "") in self.unhyphenated[1]
+
+    def is_named(self, word: str) -> bool:
+        return word in self.names or word.replace("-", "") in self.unhyphenated[0]
 
 
 def _documents() -> tuple[Document, ...]:
@@ -861,13 +873,12 @@ def suggest(query: str) -> str | None:
     typed = [w for w in re.split(r"[\s,;:!?()\"„“”«»]+", query) if w]
     if not typed or len(typed) > 4 or any(len(w) > 30 for w in typed):
         return None  # a few words of normal length: mending more costs more than it helps
-    bodies = [doc.body for doc in documents()]
     vocabulary = _vocabulary()
     mended = []
     changed = False
     for word in typed:
         folded = fold(word)
-        if any(folded in body for body in bodies):
+        if any(doc.holds(folded) for doc in documents()):
             mended.append(word)
             continue
         close = difflib.get_close_matches(folded, vocabulary, n=1, cutoff=0.8)
@@ -887,8 +898,8 @@ def search(query: str, limit: int = 50) -> list[Document]:
         return []
     found: list[tuple[int, int, Document]] = []
     for position, doc in enumerate(documents()):
-        if all(w in doc.body for w in words):
-            rank = 0 if all(w in doc.names for w in words) else 1
+        if all(doc.holds(w) for w in words):
+            rank = 0 if all(doc.is_named(w) for w in words) else 1
             found.append((rank, position, doc))
     found.sort(key=lambda item: (item[0], item[1]))
     return [doc for _, _, doc in found[:limit]]

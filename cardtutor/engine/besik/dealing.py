@@ -225,8 +225,8 @@ def deal_events(state: State) -> tuple[Event, ...]:
             Msg(
                 "besik.deal",
                 dealer=seats[t.dealer],
-                count=len(seats),
-                size=HAND_SIZE,
+                count=Msg(f"besik.num.{len(seats)}"),
+                size=Msg(f"besik.num.{HAND_SIZE}"),
                 batches="-".join(map(str, DEAL_BATCHES)),
                 card=PC[up],
                 suit=Suit(t.trump),

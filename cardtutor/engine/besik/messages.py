@@ -14,7 +14,7 @@ from cardtutor.engine.text import register_messages
 
 RULE_ANCHORS: dict[str, tuple[str, str]] = {
     "deal": ("The deal", "Austeilung der Karten"),
-    "talon": ("The talon and the draw", "Der Talon"),
+    "talon": ("The talon and the draw", "Der Talon und das Ziehen"),
     "tricks": ("Tricks while the talon lasts", "Stiche, solange der Talon reicht"),
     "end-play": ("The last eight tricks", "Die letzten acht Stiche"),
     "melds": ("Melds", "Meldungen"),
@@ -33,10 +33,10 @@ RULE_ANCHORS: dict[str, tuple[str, str]] = {
     "trump-seven": ("The trump seven", "Die Trumpf-Sieben"),
     "seven-exchange": ("Exchanging the trump seven", "Umtausch der Trumpf-Sieben"),
     "seven-turned-up": ("A seven turned up", "Eine Sieben als Trumpfkarte"),
-    "augen": ("Card points (Augen)", "Augen in den Stichen"),
+    "augen": ("Augen in the tricks", "Augen in den Stichen"),
     "brisques": ("Brisques", "Brisques"),
     "last-trick": ("The last trick", "Der letzte Stich"),
-    "game": ("The game", "Die Partie"),
+    "game": ("Scoring a deal and the game", "Abrechnung und Partie"),
     "three-players": ("Besik for three", "Besik für drei Personen"),
     "four-players": ("Besik for four", "Besik für vier Personen"),
     "standard-bezique": ("Standard Bezique", "Standard-Bezique"),
@@ -130,13 +130,24 @@ register_messages({f"besik.label.{k}": RULE_ANCHORS[k] for k in MELD_KINDS})
 register_messages({f"besik.err.repeat.{k}": v for k, v in _REPEAT.items()})
 
 
+# The deal's counts in words (players and cards per hand: two to four, eight).
+register_messages(
+    {
+        "besik.num.2": ("two", "zwei"),
+        "besik.num.3": ("three", "drei"),
+        "besik.num.4": ("four", "vier"),
+        "besik.num.8": ("eight", "acht"),
+    }
+)
+
+
 register_messages(
     {
         # --- events ---------------------------------------------------------------
         "besik.deal": (
             "{dealer} deals {count} hands of {size} cards ({batches}); the {card} is turned up: "
             "{suit} are trumps. {talon} cards form the talon.",
-            "{dealer} gibt {count} Spielern je {size} Karten ({batches}); {card:Nom} liegt offen: "
+            "{dealer} gibt jedem der {count} Spieler {size} Karten ({batches}); {card:nom} liegt offen: "
             "{suit} ist Trumpf. {talon} Karten bilden den Talon.",
         ),
         "besik.lead": ("{seat} leads the {card}.", "{seat} spielt {card} auf."),
@@ -244,7 +255,7 @@ register_messages(
         "besik.ui.seven_turned_up": ("seven turned up", "Sieben aufgedeckt"),
         "besik.ui.brisques": ("brisques", "Brisques"),
         "besik.ui.previous_deals": ("previous deals", "frühere Spiele"),
-        "besik.ui.phase.play": ("to play", "spielt aus"),
+        "besik.ui.phase.play": ("to play", "spielt"),
         "besik.ui.phase.draw": ("may declare, then draws", "darf melden, zieht dann"),
         "besik.ui.phase.deal": ("to deal", "gibt"),
         "besik.ui.phase.over": ("over", "beendet"),

@@ -544,11 +544,11 @@ FOUR_QUEENS = kind_section(
         Ruling(
             T(
                 "The source says only “4 Damen” (and so for jacks, kings and aces). We accept any "
-                "four cards of the rank, two of them of the same suit included; standard Bezique "
-                "asks for one of each suit.",
+                "four cards of the rank, two of them of the same suit included, as the English "
+                "(standard) rules do: they score “any four aces”, and so on.",
                 "Die Quelle sagt nur „4 Damen“ (ebenso bei Bauern, Königen und Assen). Wir lassen "
-                "vier beliebige Karten des Ranges gelten, auch zwei derselben Farbe; im "
-                "Standard-Bezique braucht man je eine Karte jeder Farbe.",
+                "vier beliebige Karten des Ranges gelten, auch zwei derselben Farbe, wie die "
+                "englischen (Standard-)Regeln: sie zählen „any four aces“ usw.",
             ),
             quote="4 Damen = 60 Punkte",
             source=src("Meldungen", "Meldungen"),
@@ -1491,14 +1491,14 @@ STRATEGY = Section(
                 "track of the cards played knows the other's eight cards, and the solver plays "
                 "both hands open. The source's own end play is not always the best:",
                 "In den letzten acht Stichen lässt sich genau rechnen: wer die gespielten Karten "
-                "mitgezählt hat, kennt die acht Karten des Gegners, und die Durchrechnung spielt "
+                "mitgezählt hat, kennt die acht Karten des Gegners, und die Analyse spielt "
                 "mit offenen Karten. Das Endspiel der Quelle ist nicht immer das beste:",
             )
         ),
         example(
             "solver-end",
             "Trick 25: the solver's verdict",
-            "Stich 25: das Urteil der Durchrechnung",
+            "Stich 25: das Urteil der Analyse",
             ex.ex_solver_end,
         ),
     ),

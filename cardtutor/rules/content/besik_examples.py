@@ -344,10 +344,12 @@ def ex_no_duty() -> Shown:
         ),
         lines=(
             Text(
-                f"The talon still holds {before.talon_count} cards, so B may play any of his "
-                f"{len(hand)} cards to the {name(led, False)}: all {len(legal)} are allowed.",
-                f"Der Talon hat noch {before.talon_count} Karten, also darf B jede seiner "
-                f"{len(hand)} Karten zu {name(led, True)} geben: alle {len(legal)} sind erlaubt.",
+                f"The talon is not empty yet ({before.talon_count} cards still to draw, the "
+                f"turned-up card included), so B may play any of his {len(hand)} cards to the "
+                f"{name(led, False)}: all {len(legal)} are allowed.",
+                f"Der Talon ist noch nicht leer ({before.talon_count} Karten sind noch zu "
+                f"ziehen, die aufgedeckte mitgezählt), also darf B jede seiner {len(hand)} "
+                f"Karten zu {name(led, True)} geben: alle {len(legal)} sind erlaubt.",
             ),
             Text(
                 f"B holds the ace of clubs but trumps with the {name(played.card, False)}: he "
@@ -1514,8 +1516,8 @@ def ex_solver_end() -> Shown:
                 f"{sol.points(seven)['A']} (both sides playing their best).",
                 f"A spielt im Beispiel {name(seven.card, True)}. {played} Karten sind gespielt; "
                 "wer sie mitgezählt hat, kennt die acht Karten des Gegners. Mit offenen Karten "
-                f"bewertet die Durchrechnung die Sieben um {sol.loss(seven)} Punkte (Punkte von A "
-                f"minus Punkte von B) schlechter als "
+                f"bewertet die Analyse die Sieben um {sol.loss(seven)} Punkte (die Punkte "
+                f"von A minus die von B) schlechter als "
                 f"{name(best.card, True)}: mit {name(best.card, True)} hätte A von den restlichen "
                 f"Punkten {sol.points(best)['A']} statt {sol.points(seven)['A']} gemacht (bei "
                 "bestem Spiel beider Seiten).",

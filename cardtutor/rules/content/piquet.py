@@ -471,8 +471,8 @@ EXCHANGE = Section(
             (
                 f"The younger hand then exchanges 1 card up to all that remain: his "
                 f"{YOUNGER_STOCK} and any the elder hand left.",
-                f"Dann kauft die Hinterhand 1 Karte bis alle übrigen: ihre {YOUNGER_STOCK} und "
-                "was die Vorhand liegen ließ.",
+                f"Dann kauft die Hinterhand mindestens eine, höchstens alle übrigen Karten: ihre "
+                f"{YOUNGER_STOCK} und was die Vorhand liegen ließ.",
             ),
             (
                 "Each may look at his own discard at any time, but keeps it apart from his hand.",
@@ -489,7 +489,7 @@ EXCHANGE = Section(
             "Was man behält: die längste Farbe (den [[point|Point]]), [[sequence|Sequenzen]], Karten "
             "für [[quatorze]] und [[trio|Trios]] und Deckung für hohe Karten; was man abwirft: "
             "kurze Farben und niedrige Karten. Die Übung zum Kauf bewertet eine Ablage nach dem, "
-            "was die Ansagen im Mittel zählen; siehe auch [[sinking|Verschweigen]] und die "
+            "was die Ansagen im Durchschnitt zählen; siehe auch [[sinking|Verschweigen]] und die "
             "Strategie weiter unten.",
         ),
         X("exchange", "The source's exchange", "Der Kauf in der Quelle", ex.build_exchange),
@@ -699,14 +699,14 @@ SINKING = Section(
             "Why: every declaration tells the opponent where cards lie. A player who cannot "
             "win the cards anyway, or who needs the opponent to misplace a guard in the play, "
             "may give up a few points to hide a suit. It is worth it rarely: the cost is the "
-            "points he gives up plus whatever the opponent then scores (twice the value when "
-            "his combination would have been good), and a sunk combination never helps "
+            "points he gives up plus whatever the opponent's weaker combination then scores "
+            "(when his own would have been good), and a sunk combination never helps "
             "against a [[pique]] or [[repique]].",
             "Warum: jede Ansage verrät dem Gegner, wo Karten liegen. Wer die Karten ohnehin "
             "nicht gewinnen kann oder darauf baut, dass der Gegner im Stichspiel eine Deckung "
             "falsch vermutet, kann einige Punkte opfern, um eine Farbe zu verbergen. Das lohnt "
-            "sich selten: es kostet die geopferten Punkte und dazu, was der Gegner nun zählt "
-            "(der doppelte Wert, wenn die eigene Kombination gut gewesen wäre), und eine "
+            "sich selten: es kostet die geopferten Punkte und dazu, was die schwächere "
+            "Kombination des Gegners nun zählt (wenn die eigene gut gewesen wäre), und eine "
             "verschwiegene Kombination schützt nie vor [[pique]] oder [[repique]].",
         ),
         Src(
@@ -812,8 +812,8 @@ LAST_TRICK = Section(
             "any point for the lead or for winning as second player. This point is made in "
             "play, so it counts toward a [[pique]].",
             f"Wer den zwölften Stich macht, zählt dafür {POINTS_LAST_TRICK} zusätzlich, neben "
-            "dem Punkt für das Ausspielen oder für den Stich als Zweiter. Dieser Punkt fällt im "
-            "Spiel und zählt daher für ein [[pique]] mit.",
+            "dem Punkt für das Ausspielen oder für den Stich als Zweiter. Dieser Punkt wird im "
+            "Stichspiel gemacht und zählt daher für ein [[pique]] mit.",
         ),
         X(
             "last-trick",
@@ -902,9 +902,9 @@ DIVIDED = Section(
     (
         P(
             "Six tricks each: the cards are [[divided|divided]], and nobody scores for them.",
-            "Sechs Stiche jeder: die Karten sind [[divided|geteilt]], und keiner zählt dafür.",
+            "Je sechs Stiche: Die Karten sind [[divided|geteilt]], und keiner zählt dafür.",
         ),
-        X("divided", "Six tricks each", "Sechs Stiche jeder", ex.build_divided),
+        X("divided", "Six tricks each", "Je sechs Stiche", ex.build_divided),
     ),
 )
 
@@ -917,7 +917,7 @@ CAPOT = Section(
             f"instead of the {POINTS_CARDS} for the cards. Capot is added after the play, so "
             "it never counts toward a [[pique]].",
             f"Wer alle zwölf Stiche macht, macht [[capot]] und zählt {POINTS_CAPOT} statt der "
-            f"{POINTS_CARDS} für die Karten. Capot wird nach dem Spiel gezählt und zählt daher "
+            f"{POINTS_CARDS} für die Karten. Capot wird nach dem Stichspiel gezählt und zählt daher "
             "nie für ein [[pique]] mit.",
         ),
         X("capot", "All twelve tricks", "Alle zwölf Stiche", ex.build_capot),
@@ -934,8 +934,8 @@ THE_CARDS = Section(
             "play and never counts toward a [[pique]]. In the source's deal A wins seven "
             "tricks and ends the deal 28 to 23.",
             f"Nach dem zwölften Stich gewinnt, wer sieben Stiche oder mehr hat, "
-            f"[[the-cards|die Karten]] und zählt {POINTS_CARDS}. Wie [[capot]] kommt das nach "
-            "dem Spiel und zählt nie für ein [[pique]] mit. Im Spiel der Quelle macht A sieben "
+            f"[[the-cards|die Karten]] und zählt {POINTS_CARDS}. Wie [[capot]] wird das nach "
+            "dem Stichspiel gezählt und zählt nie für ein [[pique]] mit. Im Spiel der Quelle macht A sieben "
             "Stiche und beendet das Spiel mit 28 zu 23.",
         ),
         X("the-cards", "A wins the cards", "A gewinnt die Karten", ex.build_the_cards),
@@ -999,11 +999,11 @@ PIQUE = Section(
             f"{POINTS_PIQUE}. Only elder can: younger cannot reach {PIQUE_AT} in play before "
             "elder's first lead has scored. The points of the play count, the last trick "
             "included; the cards and capot, scored after the play, never do.",
-            f"Erreicht die Vorhand mit Hand und Spiel {PIQUE_AT}, bevor die Hinterhand in diesem "
+            f"Erreicht die Vorhand mit Hand und Stichspiel {PIQUE_AT}, bevor die Hinterhand in diesem "
             f"Spiel überhaupt etwas zählt, gewinnt sie ein [[pique]] und zählt {POINTS_PIQUE} dazu. "
             f"Nur die Vorhand kann das: die Hinterhand kann im Stichspiel nicht {PIQUE_AT} erreichen, "
             "bevor das erste Ausspielen der Vorhand gezählt hat. Die Punkte des Stichspiels "
-            "zählen mit, auch der letzte Stich; die Karten und Capot, die nach dem Spiel "
+            "zählen mit, auch der letzte Stich; die Karten und Capot, die nach dem Stichspiel "
             "zählen, nie.",
         ),
         X(
@@ -1051,7 +1051,7 @@ REPIQUE_CASES = Section(
                 "**A penalty does not expose.** A player barred from scoring in hand by a "
                 "penalty is not piqued or repiqued if he holds cards that would have scored "
                 "first.",
-                "**Eine Strafe liefert nicht aus.** Wer wegen einer Strafe nichts aus der Hand "
+                "**Durch eine Strafe droht kein Pique.** Wer wegen einer Strafe nichts aus der Hand "
                 "zählen darf, erleidet kein Pique oder Repique, wenn er Karten hält, die "
                 "vorher gezählt hätten.",
             ),
@@ -1280,7 +1280,7 @@ STRATEGY_DISCARD = Section(
             "the declarations score on average.",
             "A in der Quelle behält seine längste Farbe und seine drei Buben und wirft die "
             "kurzen Farben ab. Die Übung zum Kauf vergleicht eine solche Ablage mit jeder "
-            "anderen, nach dem, was die Ansagen im Mittel zählen.",
+            "anderen, nach dem, was die Ansagen im Durchschnitt zählen.",
         ),
         X(
             "strategy-discard",
@@ -1308,7 +1308,7 @@ STRATEGY_CARDS = Section(
         X(
             "strategy-cards",
             "The solver's verdict",
-            "Das Urteil der Durchrechnung",
+            "Das Urteil der Analyse",
             ex.build_strategy_cards,
         ),
     ),
@@ -1317,21 +1317,29 @@ STRATEGY_CARDS = Section(
 
 STRATEGY_GUARDS = Section(
     "strategy-guards",
-    T("Keeping guards", "Deckung behalten"),
+    T("Keeping the cards over his", "Die höheren Karten behalten"),
     (
         P(
-            "When the opponent runs a long suit, keep the [[guard|guards]]: the cards that sit over his: the source's "
-            "A, “keeping ace, knave” of spades, throws his small spades to B's clubs, and wins "
-            "the last two tricks.",
-            "Wenn der Gegner eine lange Farbe abspielt, behält man die [[guard|Deckung]]: die Karten, die über seinen "
-            "sitzen: A in der Quelle behält As und Bube in Pik, wirft seine kleinen Pik zu den "
-            "Kreuz von B ab und macht die letzten zwei Stiche.",
+            "When the opponent runs a long suit, keep, in the suit he will lead next, the "
+            "cards that are higher than his: the source's A, “keeping ace, knave” of spades "
+            "over B's queen and ten, throws his small spades to B's clubs and wins the last "
+            "two tricks. (A high card that needs company to survive keeps its [[guard]] too.)",
+            "Wenn der Gegner eine lange Farbe abspielt, behält man in der Farbe, die er danach "
+            "ausspielen wird, die Karten, die höher als seine sind: A in der Quelle behält As "
+            "und Bube in Pik über Dame und Zehn von B, wirft seine kleinen Pik zu den Kreuz "
+            "von B ab und macht die letzten zwei Stiche. (Eine hohe Karte, die allein fallen "
+            "müsste, behält auch ihre [[guard|Deckung]].)",
         ),
         R(
             "“Unterhaltas” is garbled: we read “keeping ace” (“Unterhalt” = keeps, “as” = "
-            "ace), naming the cards A keeps while B runs his clubs.",
+            "ace), naming the cards A keeps while B runs his clubs; and “Knave der Vereine” "
+            "(knave of clubs) as the knave of spades: A's knave of clubs goes to B's clubs, as "
+            "he must follow suit, and the cards he keeps are the ace and knave of spades.",
             "„Unterhaltas“ ist verstümmelt: wir lesen „behält das As“ („Unterhalt“ = behält, "
-            "„as“ = As); genannt sind die Karten, die A behält, während B seine Kreuz abspielt.",
+            "„as“ = As); genannt sind die Karten, die A behält, während B seine Kreuz "
+            "abspielt. „Knave der Vereine“ (Kreuz-Bube) lesen wir als Pik-Buben: den "
+            "Kreuz-Buben muss A zu den Kreuz von B geben, weil er Farbe bedienen muss; "
+            "behalten werden As und Bube in Pik.",
             "A (Unterhaltas, Knave der Vereine und des Wiederholens seiner Kerbe sagt)",
             "the Example",
             "das Beispiel",
@@ -1355,8 +1363,8 @@ STRATEGY = Section(
             "be tested, we test it: the exchange drill's averages for discards, the "
             "double-dummy solver (both hands open, both playing best) for the play.",
             "Die Quelle lehrt Strategie nur an ihrem Beispielspiel. Wo sich ihr Rat prüfen "
-            "lässt, prüfen wir ihn: die Mittelwerte der Übung zum Kauf für die Ablage, "
-            "die Durchrechnung (beide Hände offen, beide spielen bestmöglich) für das Stichspiel.",
+            "lässt, prüfen wir ihn: die Durchschnittswerte der Übung zum Kauf für die Ablage, "
+            "die Analyse (beide Hände offen, beide spielen bestmöglich) für das Stichspiel.",
         ),
     ),
     subsections=(STRATEGY_DISCARD, STRATEGY_CARDS, STRATEGY_GUARDS),

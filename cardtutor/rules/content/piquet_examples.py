@@ -364,8 +364,24 @@ def build_carte_blanche() -> Shown:
     rows = [row(Text("A, elder hand, as dealt", "A, Vorhand, wie gegeben"), run.state.hand("A"))]
     lines = lines_of(run.events)
     discard = "8D 7D 9C"
+    lines.append(
+        Text(
+            "A first says how many cards he will take, three, so B knows that five are left "
+            "to him; then both exchange.",
+            "A sagt zuerst, wie viele Karten er kaufen wird, drei, damit B weiß, dass ihm "
+            "fünf bleiben; dann kaufen beide.",
+        )
+    )
     lines += lines_of(run.do(Exchange.of("A", discard)))
     lines += lines_of(run.do(Exchange.of("B", best_younger_discard(run.state))))
+    lines.append(
+        Text(
+            "He shows the twelve cards as dealt: the three he discarded are turned face up "
+            "again for it.",
+            "Er zeigt die zwölf Karten, wie sie gegeben wurden: die drei abgelegten werden "
+            "dafür wieder aufgedeckt.",
+        )
+    )
     cb = run.scored("A", "carte_blanche")
     lines.append(
         Text(
@@ -527,7 +543,7 @@ def build_point() -> Shown:
             Text(
                 f"Both have {na} cards, so the pips decide: {pa} against {pb}. A scores "
                 f"{run.scored('A', 'point')}, one for each card of his point.",
-                f"Beide haben {na} Karten, also entscheiden die Augen der Karten: {pa} gegen "
+                f"Beide haben {na} Karten, also entscheidet der Wert der Karten: {pa} gegen "
                 f"{pb}. A zählt {run.scored('A', 'point')}, eins für jede Karte seines Points.",
             ),
         ),
@@ -1253,7 +1269,7 @@ def build_strategy_cards() -> Shown:
                 f"A has won {run.state.tricks_won('A')} tricks and is to lead. The solver's value "
                 "of each card (what A makes from here minus what B makes, both playing best):",
                 f"A hat {run.state.tricks_won('A')} Stiche und spielt aus. Der Wert jeder Karte "
-                "nach der Durchrechnung (was A von hier an macht, weniger was B macht, beide spielen "
+                "nach der Analyse (was A von hier an macht, minus was B macht, beide spielen "
                 "bestmöglich):",
             ),
             *lines,
@@ -1281,13 +1297,13 @@ def build_strategy_guards() -> Shown:
                 "B leads his third club; A has no club left and must throw a spade. Values "
                 "(A's points from here minus B's):",
                 "B spielt sein drittes Kreuz aus; A hat kein Kreuz mehr und muss ein Pik "
-                "abwerfen. Werte (die Punkte von A von hier an, weniger die von B):",
+                "abwerfen. Werte (die Punkte von A von hier an minus die von B):",
             ),
             *lines,
             Text(
                 f"Throwing a small spade keeps the ace and jack over B's queen and ten: "
                 f"{signed(keep)}. Throwing the ace costs {keep - ace} points.",
-                f"Wirft er ein kleines Pik ab, sitzen As und Bube über Dame und Zehn von B: "
+                f"Wirft er ein kleines Pik ab, stehen As und Bube über Dame und Zehn von B: "
                 f"{signed(keep)}. Das As abzuwerfen kostet {keep - ace} Punkte.",
             ),
         ),
@@ -1327,8 +1343,8 @@ def build_strategy_discard() -> Shown:
                 f"Cavendish's discard ({cav_en}) is worth {fmt(mine.total, False)} points on "
                 "average in the declarations (A's minus B's, over "
                 f"{analysis.samples} deals of the unseen cards).",
-                f"Die Ablage bei Cavendish ({cav_de}) bringt im Mittel {fmt(mine.total, True)} "
-                f"Punkte bei den Ansagen (die von A weniger die von B, über {analysis.samples} "
+                f"Die Ablage bei Cavendish ({cav_de}) bringt im Durchschnitt {fmt(mine.total, True)} "
+                f"Punkte bei den Ansagen (die von A minus die von B, über {analysis.samples} "
                 "Verteilungen der ungesehenen Karten).",
             ),
             Text(
