@@ -118,6 +118,8 @@ _NEEDS = {
     ),
 }
 """What each candidate needs in the hand."""
+_TWO_CARDS = frozenset({"marriage", "trump-marriage", "besik"})
+"""The candidates of two cards ("you do not hold both")."""
 
 _IN_SENTENCE = {
     "marriage": ("a marriage in {suit}", "eine {suit}-Heirat"),
@@ -130,7 +132,7 @@ _IN_SENTENCE = {
     "besik": ("a Besik", "einen Besik"),
     "double-besik": ("a double Besik", "einen Doppel-Besik"),
     "triple-besik": ("a triple Besik", "einen Tripelbesik"),
-    "quint-major": ("a Quint-Major in {suit}", "einen Quint-Major in {suit}"),
+    "quint-major": ("a Quint-Major in {suit}", "eine Quint-Major in {suit}"),
 }
 """Meld names inside a sentence (German in the accusative, with the article; the source's
 prose writes "die vier Asse", its list of melds "4 Asse")."""
@@ -275,6 +277,10 @@ register_messages(
             "It needs {need}, and you do not hold them all.",
             "Dazu braucht man {need}, und die hast du nicht alle.",
         ),
+        "drill.melds.why.absent.two": (
+            "It needs {need}, and you do not hold both.",
+            "Dazu braucht man {need}, und die hast du nicht beide.",
+        ),
         "drill.melds.why.not_trumps": (
             "The trumps are {trumps}, not {suit}: a king and queen of {suit} make only a plain "
             "marriage.",
@@ -344,7 +350,7 @@ register_messages(
             "Neither trump seven has been declared yet: declared together they score {points}, "
             "and the "
             "sevens do not use up the turn's one meld.",
-            "Beide Trumpf-Sieben sind noch nicht gemeldet: zusammen gemeldet bringen sie "
+            "Keine der beiden Trumpf-Sieben ist schon gemeldet: Zusammen gemeldet bringen sie "
             "{points}, und die Sieben verbrauchen die eine Meldung des Zuges nicht.",
         ),
         "drill.melds.seven.one": (
@@ -858,7 +864,8 @@ def _analyse(scene: Scene, options: Sequence[str]) -> Analysis:
             why, rule = _reason_of_refusal(min(refusals, key=_refusal_rank), scene, kind)
         else:
             need = Msg(f"drill.melds.need.{kind}", suit=suit)
-            why, rule = Msg("drill.melds.why.absent", need=need), f"besik#{kind}"
+            absent = "drill.melds.why.absent" + (".two" if kind in _TWO_CARDS else "")
+            why, rule = Msg(absent, need=need), f"besik#{kind}"
         verdicts.append(Verdict(value, False, points, why, rule))
     legal = [v for v in verdicts if v.allowed]
     best_v = max(legal, key=lambda v: v.points, default=None)

@@ -90,7 +90,7 @@ register_messages(
         "drill.tricks.winner.q": ("Which card wins the trick?", "Welche Karte gewinnt den Stich?"),
         "drill.tricks.winner.led_by": (
             "the {card}, led by {seat}",
-            "{card}, ausgespielt von {seat}",
+            "{card}, aufgespielt von {seat}",
         ),
         "drill.tricks.winner.played_by": (
             "the {card}, played by {seat}",
@@ -106,7 +106,7 @@ register_messages(
         ),
         "drill.tricks.why.led": (
             "The {card} is led: {suit} is the suit to beat.",
-            "{card:Nom} ist ausgespielt: {suit} ist die Farbe, um die es geht.",
+            "{card:Nom} ist aufgespielt: {suit} ist gefordert.",
         ),
         "drill.tricks.why.higher": (
             "The {card} follows suit and is higher than the {best} (order A 10 K Q J 9 8 7): "
@@ -152,9 +152,9 @@ register_messages(
             "The talon is empty: these are the last eight tricks. Your opponent leads the "
             "{card}. Which of your cards may you play?",
             "Der Talon ist aufgebraucht: das sind die letzten acht Stiche. Dein Gegner spielt "
-            "{card:acc} aus. Welche deiner Karten darfst du spielen?",
+            "{card:acc} auf. Welche deiner Karten darfst du spielen?",
         ),
-        "drill.tricks.playable.led": ("The card led", "Die ausgespielte Karte"),
+        "drill.tricks.playable.led": ("The card led", "Die aufgespielte Karte"),
         "drill.tricks.playable.q": (
             "Pick every card you may play.",
             "Wähle alle Karten, die du spielen darfst.",
@@ -258,7 +258,7 @@ register_messages(
         ),
         "drill.tricks.score.last_trick": (
             "The last trick, led by {leader} (you are Player {seat})",
-            "Der letzte Stich, ausgespielt von {leader} (du bist Spieler {seat})",
+            "Der letzte Stich, aufgespielt von {leader} (du bist Spieler {seat})",
         ),
         "drill.tricks.score.q": ("Your score for this deal", "Deine Punkte in diesem Spiel"),
         "drill.tricks.score.sum_melds": (

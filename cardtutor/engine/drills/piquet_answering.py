@@ -54,6 +54,7 @@ from cardtutor.engine.drills.piquet_dialogue import (
     deal_from_hands,
     dialogue_rows,
     fill,
+    making_line,
     pick,
     replies,
     reply_line,
@@ -107,7 +108,7 @@ register_messages(
             "Elder declares point, sequences and sets one by one: answer good, not good, "
             "equal or “what do they make?”, then reckon what you score before your first card.",
             "Die Vorhand sagt Point, Sequenzen, Quatorze und Trios an: antworte gut, nicht "
-            "gut, gleich oder „wie viel machen sie?“ und zähle dann, was du vor deiner ersten "
+            "gut, gleich oder „Was zählen sie?“ und zähle dann, was du vor deiner ersten "
             "Karte bekommst.",
         ),
         "drill.answering.prompt": (
@@ -204,7 +205,7 @@ register_messages(
             "{elder} says “{line}”: there is nothing to answer, and whatever you hold there is "
             "good without a comparison (sunk cards do not bar).",
             "{elder} sagt „{line}“: da gibt es nichts zu beantworten, und was du darin hast, "
-            "ist ohne Vergleich gut (Verschwiegenes sperrt nicht).",
+            "ist ohne Vergleich gut (verschwiegene Karten der Vorhand schlagen deine nicht).",
         ),
         "drill.answering.r.total": (
             "Your score before the first trick: {parts} = {total}.",
@@ -218,7 +219,7 @@ register_messages(
         "drill.answering.part.1": ("{n} for the point", "{n} für den Point"),
         "drill.answering.part.2": ("{n} for sequences", "{n} für Sequenzen"),
         "drill.answering.part.3": ("{n} for trios and quatorzes", "{n} für Quatorze und Trios"),
-        "drill.answering.part.repique": ("{n} for the repique", "{n} für den Repique"),
+        "drill.answering.part.repique": ("{n} for the repique", "{n} für das Repique"),
         "drill.answering.r.repique": (
             "You reach {threshold} in hand before {elder} reckons anything (carte blanche, "
             "point, sequences, sets is the order): repique, {points} more.",
@@ -489,7 +490,7 @@ class AnsweringDrill:
                 say=said(elder, call_line(0, e[0])),
             )
         )
-        making = Msg("drill.dialogue.making", n=Msg(f"piquet.num.{pips(e[0])}"))
+        making = making_line(pips(e[0]))
         fields.append(
             Field.choose(
                 "point_value",

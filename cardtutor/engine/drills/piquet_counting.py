@@ -96,7 +96,7 @@ register_messages(
             "Reckon carte blanche, point, sequences and sets in their order, spot a repique or "
             "a pique, and give each player's total before the play.",
             "Carte blanche, Point, Sequenzen, Quatorze und Trios der Reihe nach zählen, Repique "
-            "oder Pique erkennen und jeden Stand vor dem Spiel angeben.",
+            "oder Pique erkennen und jeden Stand vor dem Stichspiel angeben.",
         ),
         "drill.counting.prompt": (
             "Count both hands in the order of reckoning: what each player scores for carte "
@@ -105,7 +105,7 @@ register_messages(
             "hand's after his first lead, the younger hand's as he plays to the first trick).",
             "Zähle beide Hände in der Reihenfolge der Zählung: was jeder für Carte blanche (I), "
             "den Point (II), die Sequenzen (III) und die Quatorze und Trios (IV) zählt, ob ein "
-            "Repique oder ein Pique fällt, und jeden Stand vor dem Spiel (den der Vorhand nach "
+            "Repique oder ein Pique fällt, und jeden Stand vor dem Stichspiel (den der Vorhand nach "
             "ihrem ersten Ausspielen, den der Hinterhand, wenn sie zum ersten Stich zugibt).",
         ),
         "drill.counting.prompt_easy": (
@@ -115,7 +115,7 @@ register_messages(
             "the play (the elder hand's after his first lead).",
             "Du siehst deine Hand und was dein Gegner ansagt (alle seine Kombinationen). Zähle "
             "für beide in der Reihenfolge der Zählung: Carte blanche (I), Point (II), Sequenzen "
-            "(III), Quatorze und Trios (IV), Repique oder Pique und jeden Stand vor dem Spiel "
+            "(III), Quatorze und Trios (IV), Repique oder Pique und jeden Stand vor dem Stichspiel "
             "(den der Vorhand nach ihrem ersten Ausspielen).",
         ),
         "drill.counting.roles": (
@@ -172,7 +172,7 @@ register_messages(
         "drill.counting.row.repique": ("repique", "Repique"),
         "drill.counting.row.lead": ("V: first lead", "V: erstes Ausspielen"),
         "drill.counting.row.pique": ("pique", "Pique"),
-        "drill.counting.row.total": ("total before the play", "Stand vor dem Spiel"),
+        "drill.counting.row.total": ("total before the play", "Stand vor dem Stichspiel"),
         "drill.counting.h.cat": ("Reckoned", "Gezählt"),
         "drill.counting.h.kind": ("Declaration", "Ansage"),
         "drill.counting.h.seat": ("{seat} ({role} hand)", "{seat} ({role})"),
@@ -325,19 +325,19 @@ register_messages(
             "pique.",
             "{seat} hat {hand} aus der Hand und erreicht {threshold} mit dem ersten Ausspielen, "
             "aber {other} hat schon mit {first} aus der Hand gezählt, und die Hand zählt vor "
-            "dem Spiel: kein Pique.",
+            "dem Stichspiel: kein Pique.",
         ),
         "drill.counting.r.pique_later": (
             "{other} reckons nothing in hand: if {seat} reaches {threshold} in the play before "
             "{other} scores a point, that is still a pique (after this count).",
-            "{other} zählt nichts aus der Hand: erreicht {seat} im Spiel {threshold}, bevor "
+            "{other} zählt nichts aus der Hand: erreicht {seat} im Stichspiel {threshold}, bevor "
             "{other} einen Punkt macht, ist das noch ein Pique (nach dieser Zählung).",
         ),
         "drill.counting.r.no_bonus": (
             "Nobody reaches {threshold} in hand before the other reckons, and the first lead "
             "brings no pique: neither repique nor pique.",
             "Keiner erreicht {threshold} aus der Hand, bevor der andere zählt, und das erste "
-            "Ausspielen bringt keinen Pique: weder Repique noch Pique.",
+            "Ausspielen bringt kein Pique: weder Repique noch Pique.",
         ),
         "drill.counting.r.total": (
             "Total for {seat}: {parts} = {total}.",
@@ -351,9 +351,9 @@ register_messages(
         "drill.counting.part.1": ("{n} for the point", "{n} für den Point"),
         "drill.counting.part.2": ("{n} for sequences", "{n} für Sequenzen"),
         "drill.counting.part.3": ("{n} for sets", "{n} für Quatorze und Trios"),
-        "drill.counting.part.repique": ("{n} for the repique", "{n} für den Repique"),
+        "drill.counting.part.repique": ("{n} for the repique", "{n} für das Repique"),
         "drill.counting.part.lead": ("{n} for the lead", "{n} für das Ausspielen"),
-        "drill.counting.part.pique": ("{n} for the pique", "{n} für den Pique"),
+        "drill.counting.part.pique": ("{n} for the pique", "{n} für das Pique"),
         # the verdict
         "drill.counting.wrong": (
             "{what}: you wrote {given}; it is {right}.",
@@ -366,7 +366,7 @@ register_messages(
         "drill.counting.answer": (
             "Before the play: {elder} (elder hand) {te}, {younger} (younger hand) {ty}; "
             "repique or pique: {bonus}.",
-            "Vor dem Spiel: {elder} (Vorhand) {te}, {younger} (Hinterhand) {ty}; Repique oder "
+            "Vor dem Stichspiel: {elder} (Vorhand) {te}, {younger} (Hinterhand) {ty}; Repique oder "
             "Pique: {bonus}.",
         ),
         "drill.counting.bonus.none": ("neither", "keins von beiden"),

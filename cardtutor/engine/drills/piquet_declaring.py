@@ -152,7 +152,8 @@ register_messages(
             "score nothing and do not bar the younger hand). Is it worth it here?",
             "Du bist die Vorhand: sag deinen Point an, dann deine Sequenzen, dann deine "
             "Quatorze und Trios. Verschweigen ist erlaubt: du darfst weniger ansagen, als du "
-            "hast (Verschwiegenes zählt nichts und sperrt die Hinterhand nicht). Lohnt es sich "
+            "hast (verschwiegene Karten zählen nichts und schlagen die Karten der Hinterhand nicht). "
+            "Lohnt es sich "
             "hier?",
         ),
         "drill.declaring.you": (
@@ -205,7 +206,7 @@ register_messages(
         ),
         "drill.declaring.f.point_value": (
             "And what do they make?",
-            "Und wie viel machen sie?",
+            "Und was zählen sie?",
         ),
         "drill.declaring.f.sequence": (
             "Your sequences: what do you declare?",
@@ -371,7 +372,7 @@ register_messages(
             "do not bar him.",
             "Nicht sicher: was du dann noch ansagst ({kept}), wäre nicht sicher gut: die "
             "Karten, die du weder hast noch abgelegt hast, könnten der Hinterhand {threat} "
-            "geben, und Verschwiegenes sperrt sie nicht.",
+            "geben, und verschwiegene Karten schlagen ihre nicht.",
         ),
         "drill.declaring.r.cost": (
             "It gives up {cost} of your own points ({full} in full, {kept} when sunk).",
@@ -382,8 +383,8 @@ register_messages(
             "And it costs more: with the full declaration you score {bonus}, sunk you do not.",
             "Und es kostet mehr: mit voller Ansage zählst du {bonus}, verschwiegen nicht.",
         ),
-        "drill.declaring.r.bonus.repique": ("a repique ({points})", "einen Repique ({points})"),
-        "drill.declaring.r.bonus.pique": ("a pique ({points})", "einen Pique ({points})"),
+        "drill.declaring.r.bonus.repique": ("a repique ({points})", "ein Repique ({points})"),
+        "drill.declaring.r.bonus.pique": ("a pique ({points})", "ein Pique ({points})"),
         "drill.declaring.r.actual": (
             "In this deal, with younger's real hand, sinking would change the difference "
             "between your scores by {actual} in younger's favour.",

@@ -60,6 +60,7 @@ __all__ = [
     "best_value",
     "claim_words",
     "point_words",
+    "making_line",
     "CATEGORY_ANCHORS",
 ]
 
@@ -80,8 +81,8 @@ register_messages(
         "drill.dialogue.answers.1": ("sequence", "deine Sequenz"),
         "drill.dialogue.answers.2": ("trio or quatorze", "dein Quatorze oder Trio"),
         "drill.dialogue.asks": ("{seat} asks: “{line}”", "{seat} fragt: „{line}“"),
-        "drill.dialogue.making": ("Making {n}.", "Macht {n}."),
-        "drill.dialogue.ask": ("What do they make?", "Wie viel machen sie?"),
+        "drill.dialogue.making": ("Making {n}.", "{N}."),
+        "drill.dialogue.ask": ("What do they make?", "Was zählen sie?"),
         "drill.dialogue.who": ("Who", "Wer"),
         "drill.dialogue.what": ("Says or scores", "Sagt oder zählt"),
         "drill.dialogue.table": (
@@ -384,6 +385,12 @@ def _suit_of(m: int) -> Suit:
     return Suit((m & -m).bit_length() - 1 >> 3)
 
 
+def making_line(value: int) -> Msg:
+    """Elder naming his point's value when asked: ``Making forty-nine.`` (German says the
+    number alone, capitalised: ``Neunundvierzig.``)."""
+    return Msg("drill.dialogue.making", n=Msg(f"piquet.num.{value}"), N=Msg(f"piquet.Num.{value}"))
+
+
 def point_words(claim: int) -> Msg:
     """``five hearts worth 49`` (a claim of one suit)."""
     return Msg(
@@ -603,7 +610,7 @@ def dialogue(deal: PiquetDeal, s: Settlement) -> list[tuple[str, Msg]]:
         for reply in answers:
             rows.append((younger, reply_line(reply)))
             if reply == "ask":
-                rows.append((elder, Msg("drill.dialogue.making", n=Msg(f"piquet.num.{pips(e)}"))))
+                rows.append((elder, making_line(pips(e))))
         if s.winners[cat] is Role.ELDER:
             totals[0] += s.hand[0][cat + 1]
             rows.append(

@@ -118,15 +118,15 @@ register_messages(
         "drill.play.pique_live.elder": (
             "Your opponent has scored nothing yet, in hand or in play. If you reach {threshold} "
             "before he scores a point, you make a pique: you need {need} more.",
-            "Dein Gegner hat noch nichts gezählt, weder aus der Hand noch im Spiel. Erreichst "
-            "du {threshold}, bevor er einen Punkt macht, hast du einen Pique: dir fehlen noch "
+            "Dein Gegner hat noch nichts gezählt, weder aus der Hand noch im Stichspiel. Erreichst "
+            "du {threshold}, bevor er einen Punkt macht, hast du ein Pique: dir fehlen noch "
             "{need}.",
         ),
         "drill.play.pique_live.younger": (
             "You have scored nothing yet, in hand or in play. If your opponent reaches "
             "{threshold} before you score a point, he makes a pique: he needs {need} more.",
-            "Du hast noch nichts gezählt, weder aus der Hand noch im Spiel. Erreicht dein "
-            "Gegner {threshold}, bevor du einen Punkt machst, hat er einen Pique: ihm fehlen "
+            "Du hast noch nichts gezählt, weder aus der Hand noch im Stichspiel. Erreicht dein "
+            "Gegner {threshold}, bevor du einen Punkt machst, hat er ein Pique: ihm fehlen "
             "noch {need}.",
         ),
         "drill.play.declarations": (
@@ -171,7 +171,7 @@ register_messages(
             "(your points minus your opponent's from here); on average over the cards you "
             "cannot see it makes {average}.",
             "{card:Nom} ist richtig: bei offenen Karten machst du damit {tricks}, und das "
-            "bringt dir {value} (deine Punkte weniger die deines Gegners ab hier); im "
+            "bringt dir {value} (deine Punkte minus die deines Gegners ab hier); im "
             "Durchschnitt über die Karten, die du nicht siehst, {average}.",
         ),
         # how many of the tricks still to play a card wins, with all cards known
@@ -209,7 +209,7 @@ register_messages(
             "minus your opponent's from here); your {card} wins {mine} and makes {mine_value}: "
             "{less}.",
             "Bei offenen Karten machst du mit {best:dat} {tricks}, und das bringt dir {value} "
-            "(deine Punkte weniger die deines Gegners ab hier); mit deiner Karte, {card}, "
+            "(deine Punkte minus die deines Gegners ab hier); mit deiner Karte, {card}, "
             "machst du {mine} und bekommst {mine_value}: {less}.",
         ),
         "drill.play.less.1": ("one point less", "einen Punkt weniger"),
@@ -224,20 +224,20 @@ register_messages(
             "passend zu den bisherigen Stichen, den Ansagen und den gezeigten Karten deines "
             "Gegners): {best:nom} bringt {value}, deine Karte, {card}, {mine}. {best:Nom} "
             "schneidet in {better} dieser Verteilungen besser ab und in {worse} schlechter; der "
-            "Unterschied ist größer als das {errors}-Fache seines Standardfehlers, mehr "
+            "Unterschied ist größer als der {errors}fache Standardfehler, mehr "
             "Verteilungen würden die Reihenfolge also nicht ändern.",
         ),
         "drill.play.c.pique_lost": (
             "Your {card} gives up the pique: your opponent can score a point before you reach "
             "{threshold}, and the pique is worth {points}.",
-            "Mit {card:dat} gibst du den Pique auf: dein Gegner kann einen Punkt machen, bevor du "
-            "{threshold} erreichst, und der Pique ist {points} wert.",
+            "Mit {card:dat} gibst du das Pique auf: dein Gegner kann einen Punkt machen, bevor du "
+            "{threshold} erreichst, und das Pique ist {points} wert.",
         ),
         "drill.play.c.pique_allowed": (
             "Your {card} lets your opponent make his pique: he reaches {threshold} before you "
             "score a point, and the pique is worth {points} to him.",
-            "Mit {card:dat} lässt du deinem Gegner seinen Pique: er erreicht {threshold}, bevor du "
-            "einen Punkt machst, und der Pique ist ihm {points} wert.",
+            "Mit {card:dat} lässt du deinem Gegner sein Pique: er erreicht {threshold}, bevor du "
+            "einen Punkt machst, und das Pique ist ihm {points} wert.",
         ),
         "drill.play.c.capot_lost": (
             "Your {card} gives up the capot: all twelve tricks score {capot}, seven or more "
@@ -278,12 +278,12 @@ register_messages(
         "drill.play.w.pique": (
             "The {card} makes your pique: whatever your opponent plays, your leads reach "
             "{threshold} before he scores a point, and the pique adds {points}.",
-            "{card:Nom} bringt dir den Pique: was dein Gegner auch spielt, deine Ausspiele "
-            "erreichen {threshold}, bevor er einen Punkt macht, und der Pique bringt {points}.",
+            "{card:Nom} bringt dir das Pique: was dein Gegner auch spielt, deine Ausspiele "
+            "erreichen {threshold}, bevor er einen Punkt macht, und das Pique bringt {points}.",
         ),
         "drill.play.w.pique_stop": (
             "The {card} stops your opponent's pique: you score before he reaches {threshold}.",
-            "{card:Nom} verhindert den Pique deines Gegners: du zählst, bevor er {threshold} "
+            "{card:Nom} verhindert das Pique deines Gegners: du zählst, bevor er {threshold} "
             "erreicht.",
         ),
         "drill.play.w.cards": (
@@ -304,7 +304,7 @@ register_messages(
         "drill.play.table": (
             "Each card: your points minus your opponent's from here, with all cards known and "
             "on average over {samples} deals of the cards you cannot see",
-            "Jede Karte: deine Punkte weniger die deines Gegners ab hier, bei offenen Karten "
+            "Jede Karte: deine Punkte minus die deines Gegners ab hier, bei offenen Karten "
             "und im Durchschnitt über {samples} Verteilungen der Karten, die du nicht siehst",
         ),
         "drill.play.h.card": ("Card", "Karte"),
@@ -587,7 +587,7 @@ class PlayDrill:
                     mine=Average(mine["average"]),
                     better=mine["better"],
                     worse=mine["worse"],
-                    errors=int(ERRORS),
+                    errors=Msg(f"piquet.num.{int(ERRORS)}"),
                 )
             )
             reasons += _causes(state, record, best, answer)

@@ -123,8 +123,8 @@ def apply_exchange(state: State, action: Exchange, explain: bool) -> tuple[State
             "piquet.info.exchange_elder" if left else "piquet.info.exchange_elder_all",
             rule="piquet#exchange",
             seat=seats[t],
-            n=n,
-            left=left,
+            n=_ncards(n),
+            left=_ncards(left),
             own=Msg(f"piquet.num.{ELDER_STOCK}"),
         )
     else:
@@ -136,6 +136,20 @@ def apply_exchange(state: State, action: Exchange, explain: bool) -> tuple[State
             if left
             else "piquet.info.exchange_younger_all"
         )
-        tally.info(t, key, rule="piquet#exchange", seat=seats[t], n=n, left=left)
+        tally.info(
+            t,
+            key,
+            rule="piquet#exchange",
+            seat=seats[t],
+            n=_ncards(n),
+            left=_ncards(left),
+        )
     _show_carte_blanche(tally, state, other)
     return new_state, tally
+
+
+def _ncards(n: int) -> Msg:
+    """``five cards`` / ``eine Karte``: a count of cards in words, for running text."""
+    if n == 1:
+        return Msg("piquet.info.ncards.1")
+    return Msg("piquet.info.ncards", n=Msg(f"piquet.num.{n}"))

@@ -141,7 +141,7 @@ register_messages(
         "piquet.score.pique": (
             "{seat} reaches {reached} in hand and play before {other} has reckoned anything: "
             "pique, {points} more, {total} in all.",
-            "{seat} erreicht {reached} aus Hand und Spiel, bevor {other} etwas gezählt hat: "
+            "{seat} erreicht {reached} aus Hand und Stichspiel, bevor {other} etwas gezählt hat: "
             "Pique, {points} dazu, zusammen {total}.",
         ),
         "piquet.score.partie": (
@@ -170,29 +170,32 @@ register_messages(
             "{seat} shows his carte blanche: {cards}.",
             "{seat} zeigt seine Carte blanche: {cards}.",
         ),
+        "piquet.info.ncards": ("{n} cards", "{n} Karten"),
+        "piquet.info.ncards.1": ("one card", "eine Karte"),
         "piquet.info.exchange_elder": (
             "{seat} discards {n} and takes {n} from the stock; he leaves {left} of his {own} "
             "and may look at them.",
-            "{seat} legt {n} ab und kauft {n} aus dem Talon; er lässt {left} seiner {own} "
-            "Karten liegen und darf sie ansehen.",
+            "{seat} legt {n} ab und kauft ebenso viele aus dem Talon; von seinen {own} "
+            "lässt er {left} liegen und darf sie ansehen.",
         ),
         "piquet.info.exchange_elder_all": (
             "{seat} discards {n} and takes all {own} of his cards from the stock.",
-            "{seat} legt {n} ab und kauft alle {own} seiner Karten aus dem Talon.",
+            "{seat} legt {n} ab und kauft aus dem Talon alle {own}, die ihm zustehen.",
         ),
         "piquet.info.exchange_younger_all": (
-            "{seat} discards {n} and takes the {n} cards left in the stock.",
-            "{seat} legt {n} ab und kauft die {n} übrigen Karten des Talons.",
+            "{seat} discards {n} and takes the rest of the stock.",
+            "{seat} legt {n} ab und kauft den Rest des Talons.",
         ),
         "piquet.info.exchange_younger": (
             "{seat} discards {n} and takes {n} from the stock; {left} left over, not looked at.",
-            "{seat} legt {n} ab und kauft {n} aus dem Talon; {left} bleiben ungesehen liegen.",
+            "{seat} legt {n} ab und kauft ebenso viele aus dem Talon; der Rest "
+            "({left}) bleibt ungesehen liegen.",
         ),
         "piquet.info.exchange_younger_looks": (
             "{seat} discards {n} and takes {n} from the stock; he looks at the {left} left "
             "over (the elder hand sees them after his first lead).",
-            "{seat} legt {n} ab und kauft {n} aus dem Talon; er sieht die {left} übrigen "
-            "Karten an (die Vorhand sieht sie nach ihrem ersten Ausspielen).",
+            "{seat} legt {n} ab und kauft ebenso viele aus dem Talon; er sieht sich den Rest "
+            "({left}) an, und die Vorhand sieht ihn nach ihrem ersten Ausspielen.",
         ),
         "piquet.info.equal.0": (
             "The points are equal: neither player scores for the point.",
@@ -214,13 +217,13 @@ register_messages(
         "piquet.info.no_pique_hand": (
             "{seat} reaches {total} in hand and play, but {other} has already reckoned in "
             "hand: no pique.",
-            "{seat} erreicht {total} aus Hand und Spiel, aber {other} hat schon aus der Hand "
+            "{seat} erreicht {total} aus Hand und Stichspiel, aber {other} hat schon aus der Hand "
             "gezählt: kein Pique.",
         ),
         "piquet.info.no_pique_play": (
             "{seat} reaches {total} in hand and play, but {other} has already scored in play: "
             "no pique.",
-            "{seat} erreicht {total} aus Hand und Spiel, aber {other} hat schon im Spiel "
+            "{seat} erreicht {total} aus Hand und Stichspiel, aber {other} hat schon im Stichspiel "
             "gezählt: kein Pique.",
         ),
         "piquet.info.trick": (

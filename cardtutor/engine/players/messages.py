@@ -15,9 +15,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Discard the {cards}: over {samples} deals of the cards you cannot see, this discard "
         "does best in the declarations ({value} points against your opponent on average) and "
         "keeps high cards worth about {tricks} tricks for the play.",
-        "{cards} ablegen: über {samples} Verteilungen der Karten, die du nicht siehst, bringt "
-        "diese Ablage in den Ansagen am meisten (im Durchschnitt {value} Punkte gegenüber "
-        "deinem Gegner) und behält hohe Karten für etwa {tricks} Stiche im Spiel.",
+        "{cards} ablegen: Gemittelt über {samples} Verteilungen der Karten, die du nicht "
+        "siehst, bringt diese Ablage in den Ansagen am meisten (im Durchschnitt {value} "
+        "Punkte gegenüber deinem Gegner) und behält hohe Karten für etwa {tricks} Stiche im "
+        "Stichspiel.",
     ),
     # -- Piquet: declarations --
     "players.reason.declare": (
@@ -74,7 +75,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "players.reason.solved": (
         "With every card known, the {card} is best: {value} points for you minus your "
         "opponents' from here.",
-        "Bei bekannten Karten ist {card} am besten: von hier an {value} (deine Punkte minus "
+        "Bei offenen Karten ist {card} am besten: von hier an {value} (deine Punkte minus "
         "die der Gegenseite).",
     ),
     "players.reason.sampled": (
@@ -82,7 +83,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "sides, the {card} does best: on average {value} points for you minus your "
         "opponents' from here; next comes the {other} with {other_value}.",
         "Bei {samples} zufälligen Verteilungen der Karten, die du nicht siehst, jeweils von "
-        "beiden Seiten bestmöglich gespielt, ist {card} am besten: von hier an im Schnitt "
+        "beiden Seiten bestmöglich gespielt, ist {card} am besten: von hier an im Durchschnitt "
         "{value} (deine Punkte minus die der Gegenseite); danach kommt {other} mit "
         "{other_value}.",
     ),
@@ -91,7 +92,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "sides, the {card} does best: on average {value} points for you minus your "
         "opponents' from here.",
         "Bei {samples} zufälligen Verteilungen der Karten, die du nicht siehst, jeweils von "
-        "beiden Seiten bestmöglich gespielt, ist {card} am besten: von hier an im Schnitt "
+        "beiden Seiten bestmöglich gespielt, ist {card} am besten: von hier an im Durchschnitt "
         "{value} (deine Punkte minus die der Gegenseite).",
     ),
     # -- Besik --
@@ -130,17 +131,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "players.reason.lead_lowest": (
         "Lead the lowest card.",
-        "Die niedrigste Karte ausspielen.",
+        "Die niedrigste Karte aufspielen.",
     ),
     "players.reason.lead_spare": (
         "Lead the card you need least: few points, no trump, no part of a meld to come.",
-        "Die entbehrlichste Karte ausspielen: wenig Augen, kein Trumpf, kein Teil einer "
+        "Die entbehrlichste Karte aufspielen: wenig Augen, kein Trumpf, kein Teil einer "
         "kommenden Meldung.",
     ),
     "players.reason.lead_to_meld": (
         "Lead a card nobody can beat: winning the trick lets you declare your meld.",
-        "Eine Karte ausspielen, die niemand schlagen kann: der Stich erlaubt dir, deine "
-        "Meldung zu melden.",
+        "Eine Karte aufspielen, die niemand schlagen kann: Mit dem Stich darfst du melden.",
     ),
     "players.reason.win_points": (
         "Win the trick: {points} points in it are worth the card.",
@@ -159,8 +159,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{card} does best: on average {value} points for your side minus the others' from "
         "here; next comes the {other} with {other_value}.",
         "Bei {samples} zufälligen Verteilungen der verdeckten Karten, jeweils bis zum letzten "
-        "Stich gespielt, ist {card} am besten: von hier an im Schnitt {value} (die Punkte "
-        "deiner Seite minus die der anderen); danach kommt {other} mit {other_value}.",
+        "Stich gespielt, ist {card} am besten: von hier an im Durchschnitt {value} (die Punkte "
+        "deiner Seite minus die der Gegenseite); danach kommt {other} mit {other_value}.",
     ),
 }
 
