@@ -195,7 +195,7 @@ def test_a_term_is_found_by_its_german_english_and_french_names(query: str, anch
     ("query", "written"), [("Doppelbesik", "Doppel-Besik"), ("Tripel-Besik", "Tripelbesik")]
 )
 def test_a_hyphen_more_or_less_finds_the_same(query: str, written: str) -> None:
-    """ "Doppelbesik" found the glossary only, "Doppel-Besik" the rule sections as well."""
+    """The query “Doppelbesik” found the glossary only, “Doppel-Besik” the rule sections too."""
     assert _urls(query) == _urls(written)
     assert any(u.startswith("/rules/besik/#") for u in _urls(query))
 

@@ -170,7 +170,7 @@ def test_perspective_hides_the_other_seats_cards(client: Client, replays, slug: 
 
 
 def test_unknown_seat_is_a_404_that_names_the_seats(client: Client, replays, settings) -> None:
-    """ "?seat=Z" used to show every hand, as if Z were a seat that may see them all."""
+    """The address “?seat=Z” used to show every hand, as if Z were a seat seeing them all."""
     settings.DEBUG = False
     response = client.get(step_url("besik-example", 3, "Z"))
     assert response.status_code == 404
@@ -182,7 +182,7 @@ def test_unknown_seat_is_a_404_that_names_the_seats(client: Client, replays, set
 
 
 def test_a_step_has_one_address(client: Client, replays) -> None:
-    """ "/step/05/" is step 5's address written another way: it redirects, keeping the seat."""
+    """The address “/step/05/” is step 5 written another way: it redirects, keeping the seat."""
     response = client.get("/replays/piquet-example/step/05/?seat=B")
     assert response.status_code == 301
     assert response["Location"] == step_url("piquet-example", 5, "B")
