@@ -1317,7 +1317,7 @@ STRATEGY_CARDS = Section(
 
 STRATEGY_GUARDS = Section(
     "strategy-guards",
-    T("Keeping the cards over his", "Die höheren Karten behalten"),
+    T("Keeping the higher cards", "Die höheren Karten behalten"),
     (
         P(
             "When the opponent runs a long suit, keep, in the suit he will lead next, the "
