@@ -76,7 +76,9 @@ def test_only_staff_with_the_add_permission_may_import(
 ) -> None:
     client = _user("someone", *perms, staff=staff)
     before = _snapshot()
-    assert client.get("/replays/import/").status_code == 403
+    page = client.get("/replays/import/")
+    assert page.status_code == 403
+    assert "Importing replays needs the permission to add replays." in page.content.decode()
     response = _post(client, json.dumps(_document(slug="new-one")))
     assert response.status_code == 403
     response = _post(client, json.dumps(_document(title={"en": "X", "de": "X"})), replace=True)

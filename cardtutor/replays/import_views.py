@@ -10,7 +10,6 @@ for htmx (which swaps only a 2xx answer in).
 from __future__ import annotations
 
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -32,7 +31,10 @@ def replay_import(request: HtmxHttpRequest) -> HttpResponse:
     if not user.is_authenticated:
         return redirect_to_login(request.get_full_path(), reverse("admin:login"))
     if not (user.is_active and user.is_staff and user.has_perm(IMPORT_PERMISSION)):
-        raise PermissionDenied(_("Importing replays needs the permission to add replays."))
+        # the page itself, not PermissionDenied: that is logged with a traceback, and this
+        # refusal is expected, not an error
+        message = _("Importing replays needs the permission to add replays.")
+        return render(request, "403.html", {"message": message}, status=403)
     error = ""
     form = ReplayImportForm(request.POST or None, request.FILES or None, user=user)
     if request.method == "POST" and form.is_valid():
