@@ -54,7 +54,7 @@ register_messages(
             "The game is over, so its moves can no longer be taken back: every card of it may "
             "now be seen, in the replay and in the download.",
             "Die Partie ist zu Ende, darum lassen sich ihre Züge nicht mehr zurücknehmen: "
-            "jede ihrer Karten ist jetzt zu sehen, in der Wiedergabe und in der heruntergeladenen Datei.",
+            "Jede ihrer Karten ist jetzt zu sehen, in der Wiedergabe und in der heruntergeladenen Datei.",
         ),
     }
 )
@@ -391,7 +391,7 @@ register_messages(
         ),
         "games.book.off": (
             "You play on with your own move: from here the computer plays the other seats.",
-            "Du spielst mit deinem eigenen Zug weiter: ab hier übernimmt der Computer die "
+            "Du spielst mit deinem eigenen Zug weiter: Ab hier übernimmt der Computer die "
             "anderen Spieler.",
         ),
     }

@@ -160,7 +160,7 @@ register_messages(
         ),
         "besik.trick.identical": (
             "{seat} wins the trick with the {card}: of two identical cards the first played wins.",
-            "{seat} macht den Stich mit {card}: von zwei gleichen Karten macht die zuerst "
+            "{seat} macht den Stich mit {card}: Von zwei gleichen Karten macht die zuerst "
             "gespielte den Stich.",
         ),
         "besik.draw": ("{seat} draws the {card} from the talon.", "{seat} zieht {card} vom Talon."),
@@ -175,13 +175,13 @@ register_messages(
         "besik.talon.empty": (
             "The talon is empty: from now on you must follow suit, else trump, else play "
             "any card; no more melds.",
-            "Der Talon ist aufgebraucht: von jetzt an muss bedient werden, sonst getrumpft, "
+            "Der Talon ist aufgebraucht: Von jetzt an muss bedient werden, sonst getrumpft, "
             "sonst beliebig abgeworfen; keine Meldungen mehr.",
         ),
         "besik.talon.empty.standard": (
             "The talon is empty: from now on you must follow suit and win the trick if you "
             "can, else trump; no more melds.",
-            "Der Talon ist aufgebraucht: von jetzt an gilt Farb- und Stichzwang: bedienen und "
+            "Der Talon ist aufgebraucht: Von jetzt an gilt Farb- und Stichzwang: bedienen und "
             "den Stich gewinnen, wenn möglich, sonst trumpfen; keine Meldungen mehr.",
         ),
         "besik.score.meld": (
@@ -210,7 +210,7 @@ register_messages(
         ),
         "besik.score.seven_up": (
             "The turned-up card is the {card}: the dealer {seat} scores {points}.",
-            "Die aufgedeckte Trumpfkarte ist {card:nom}: der Geber {seat} erhält {points} Punkte.",
+            "Die aufgedeckte Trumpfkarte ist {card:nom}: Der Geber {seat} erhält {points} Punkte.",
         ),
         "besik.exchange": (
             "{seat} exchanges the {seven} for the face-up {card}.",
@@ -235,7 +235,7 @@ register_messages(
         ),
         "besik.game.tie": (
             "{total} points each at the top: another deal is played.",
-            "Gleichstand mit je {total} Punkten: es wird ein weiteres Spiel gespielt.",
+            "Gleichstand mit je {total} Punkten: Es wird ein weiteres Spiel gespielt.",
         ),
         "besik.game.next": (
             "Nobody has {target} yet: {seat} deals next.",
@@ -276,7 +276,7 @@ register_messages(
         ),
         "besik.err.not_in_play": (
             "the {card} is not in play: {packs} packs are used",
-            "{card:nom} ist nicht im Spiel: es wird mit {packs} Kartenspielen gespielt",
+            "{card:nom} ist nicht im Spiel: Es wird mit {packs} Kartenspielen gespielt",
         ),
         "besik.err.draw_first": (
             "you won the trick: draw from the talon before you lead",
@@ -285,11 +285,11 @@ register_messages(
         "besik.err.no_draw": ("there is nothing to draw now", "jetzt wird nicht gezogen"),
         "besik.err.must_follow": (
             "you must follow {suit}: the talon is empty",
-            "du musst {suit} bedienen: der Talon ist leer",
+            "du musst {suit} bedienen: Der Talon ist leer",
         ),
         "besik.err.must_trump": (
             "you cannot follow {suit}, so you must trump: the talon is empty",
-            "du kannst {suit} nicht bedienen, also musst du trumpfen: der Talon ist leer",
+            "du kannst {suit} nicht bedienen, also musst du trumpfen: Der Talon ist leer",
         ),
         "besik.err.must_win": (
             "you must win the trick if you can (standard Bezique, last eight tricks)",
@@ -301,7 +301,7 @@ register_messages(
         ),
         "besik.err.talon_empty": (
             "no more melds: the talon is empty",
-            "keine Meldungen mehr: der Talon ist aufgebraucht",
+            "keine Meldungen mehr: Der Talon ist aufgebraucht",
         ),
         "besik.err.once": (
             "you have already declared a meld for this trick: one meld per won trick",
@@ -322,21 +322,21 @@ register_messages(
         ),
         "besik.err.reused": (
             "the {card} has already served in {meld}: the same meld needs fresh cards",
-            "{card:nom} wurde schon für {meld} verwendet: dieselbe Meldung zählt noch einmal nur "
+            "{card:nom} wurde schon für {meld} verwendet: Dieselbe Meldung zählt noch einmal nur "
             "mit den noch nicht dafür gemeldeten Karten",
         ),
         "besik.err.inside": (
             "the {card} is part of a declared {label}, which already counts as the "
             "smaller Besiks declared at once: its cards make no further {wanted}",
             "{card} gehört zu einem gemeldeten {label}, der schon als die kleineren "
-            "Besiks auf einmal gemeldet zählt: seine Karten ergeben keinen weiteren {wanted}",
+            "Besiks auf einmal gemeldet zählt: Seine Karten ergeben keinen weiteren {wanted}",
         ),
         "besik.err.double_separate": (
             "two Besiks declared separately cannot be combined into a double Besik afterwards: "
             "the {points} needs all four cards at once, or one declared Besik and the other "
             "pair fresh from the hand",
             "zwei getrennt gemeldete Besiks lassen sich nachträglich nicht zu einem Doppel-Besik "
-            "vereinen: die {points} gibt es nur für alle vier Karten auf einmal oder für einen "
+            "vereinen: Die {points} gibt es nur für alle vier Karten auf einmal oder für einen "
             "gemeldeten Besik und das andere Paar frisch aus der Hand",
         ),
         "besik.err.triple_separate": (
@@ -344,7 +344,7 @@ register_messages(
             "afterwards: a triple Besik may build on only one earlier declaration (a Besik or "
             "a double Besik), the rest fresh from the hand",
             "diese Karten wurden in {count} getrennten Meldungen gemeldet, die sich nachträglich "
-            "nicht vereinen lassen: ein Tripelbesik darf nur auf einer früheren Meldung aufbauen "
+            "nicht vereinen lassen: Ein Tripelbesik darf nur auf einer früheren Meldung aufbauen "
             "(einem Besik oder Doppel-Besik), der Rest frisch aus der Hand",
         ),
         "besik.err.not_whole": (
@@ -352,7 +352,7 @@ register_messages(
             "contain whole: it may build on one whole earlier declaration, the rest fresh from "
             "the hand",
             "{card} diente in einer früheren Meldung, die dieser {label} nicht ganz "
-            "enthält: er darf auf einer ganzen früheren Meldung aufbauen, der Rest kommt frisch "
+            "enthält: Er darf auf einer ganzen früheren Meldung aufbauen, der Rest kommt frisch "
             "aus der Hand",
         ),
         "besik.err.quint_trumps": (

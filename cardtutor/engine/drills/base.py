@@ -37,7 +37,7 @@ register_messages(
         # it stands mid-sentence, so that one ending in "?" is not followed by a full stop.
         "drill.level": (
             "Unknown level \u201c{text}\u201d: use 1 (easy), 2 (medium) or 3 (hard).",
-            "Unbekannte Stufe \u201e{text}\u201c: gib 1 (leicht), 2 (mittel) oder 3 (schwer) an.",
+            "Unbekannte Stufe \u201e{text}\u201c: Gib 1 (leicht), 2 (mittel) oder 3 (schwer) an.",
         ),
         "drill.seed": (
             "\u201c{text}\u201d is not an item number of this drill.",

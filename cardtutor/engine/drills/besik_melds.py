@@ -146,7 +146,7 @@ register_messages(
         "drill.melds.summary": (
             "A hand, the trumps and what was already declared: which melds may you declare "
             "now, for how many points, and what about the trump seven?",
-            "Eine Hand, der Trumpf und was schon gemeldet wurde: welche Meldungen sind jetzt "
+            "Eine Hand, der Trumpf und was schon gemeldet wurde: Welche Meldungen sind jetzt "
             "erlaubt, wie viele Punkte bringen sie, und was ist mit der Trumpf-Sieben?",
         ),
         "drill.melds.prompt": (
@@ -162,15 +162,15 @@ register_messages(
         ),
         "drill.melds.trumps": (
             "Trumps are {suit}: the face-up card is the {card}.",
-            "{suit} ist Trumpf: die offen liegende Karte ist {card:nom}.",
+            "{suit} ist Trumpf: Die offen liegende Karte ist {card:nom}.",
         ),
         "drill.melds.three": (
             "Three players: three packs are used, so every card exists three times.",
-            "Drei Spieler: es wird mit drei Kartenspielen gespielt, jede Karte gibt es dreimal.",
+            "Drei Spieler: Es wird mit drei Kartenspielen gespielt, jede Karte gibt es dreimal.",
         ),
         "drill.melds.example": (
             "From the Besik worked example: you hold {seat}'s cards as they are after step {step}.",
-            "Aus dem Besik-Beispielspiel: du hast die Karten von {seat}, wie sie nach Schritt "
+            "Aus dem Besik-Beispielspiel: Du hast die Karten von {seat}, wie sie nach Schritt "
             "{step} liegen.",
         ),
         "drill.melds.hand": ("Your hand (concealed)", "Deine Hand (verdeckt)"),
@@ -257,20 +257,20 @@ register_messages(
             "It builds on your declared Besik ({cards}) with the other cards fresh from your "
             "hand: that is allowed, once.",
             "Er baut auf deinem gemeldeten Besik ({cards}) auf, die übrigen Karten kommen "
-            "frisch aus der Hand: das ist einmal erlaubt.",
+            "frisch aus der Hand: Das ist einmal erlaubt.",
         ),
         "drill.melds.why.build_triple": (
             "It builds on one earlier declaration ({cards}) with the other cards fresh from "
             "your hand: that is allowed.",
             "Er baut auf einer früheren Meldung ({cards}) auf, die übrigen Karten kommen frisch "
-            "aus der Hand: das ist erlaubt.",
+            "aus der Hand: Das ist erlaubt.",
         ),
         "drill.melds.why.exchanged": (
             "Not with the cards you hold now, but exchange the {seven} for the face-up {card} "
             "first (allowed after winning a trick): then you hold {cards}, and the card "
             "taken may be melded at once.",
             "Mit deinen jetzigen Karten nicht, aber du darfst zuerst {seven:acc} gegen die "
-            "offene Karte, {card:acc}, tauschen (erlaubt nach einem gewonnenen Stich): dann "
+            "offene Karte, {card:acc}, tauschen (erlaubt nach einem gewonnenen Stich): Dann "
             "hast du {cards}, und die eingetauschte Karte darf gleich mitgemeldet werden.",
         ),
         "drill.melds.why.absent": (
@@ -290,14 +290,14 @@ register_messages(
         "drill.melds.why.repeat": (
             "You have already declared {meld} with these very cards: the same meld scores "
             "again only with cards not yet declared for it.",
-            "Mit genau diesen Karten hast du schon {meld} gemeldet: dieselbe Meldung zählt noch "
+            "Mit genau diesen Karten hast du schon {meld} gemeldet: Dieselbe Meldung zählt noch "
             "einmal nur mit den noch nicht dafür gemeldeten Karten.",
         ),
         "drill.melds.why.reused": (
             "The {card} has already served in {meld}: a meld of the same kind scores again only "
             "with cards not yet declared for it, and you hold no unused {card} to take its "
             "place.",
-            "{card:Nom} wurde schon für {meld} verwendet: eine Meldung derselben Art zählt noch "
+            "{card:Nom} wurde schon für {meld} verwendet: Eine Meldung derselben Art zählt noch "
             "einmal nur mit den noch nicht dafür gemeldeten Karten, und für diese Karte hast du "
             "keinen solchen Ersatz.",
         ),
@@ -305,7 +305,7 @@ register_messages(
             "The {card} belongs to your declared {label}, which already includes the smaller "
             "Besiks: its cards make no further {wanted}.",
             "{card:Nom} gehört zu deinem gemeldeten {label}, der die kleineren Besiks schon "
-            "enthält: seine Karten ergeben keinen weiteren {wanted}.",
+            "enthält: Seine Karten ergeben keinen weiteren {wanted}.",
         ),
         "drill.melds.why.separate": (
             "Two Besiks declared separately can never be combined into a double Besik "
@@ -320,14 +320,14 @@ register_messages(
             "afterwards: a triple Besik may build on one earlier declaration only, the rest "
             "fresh from the hand.",
             "Diese Karten wurden in {count} getrennten Meldungen gemeldet, die sich nachträglich "
-            "nicht vereinen lassen: ein Tripelbesik darf nur auf einer früheren Meldung "
+            "nicht vereinen lassen: Ein Tripelbesik darf nur auf einer früheren Meldung "
             "aufbauen, der Rest frisch aus der Hand.",
         ),
         "drill.melds.why.not_whole": (
             "The {card} served in an earlier declaration that this {label} does not contain "
             "whole: it may build on one whole earlier declaration only.",
             "{card:Nom} wurde schon für eine frühere Meldung verwendet, die dieser {label} nicht "
-            "ganz enthält: er darf nur auf einer ganzen früheren Meldung aufbauen.",
+            "ganz enthält: Er darf nur auf einer ganzen früheren Meldung aufbauen.",
         ),
         "drill.melds.why.no_trick": (
             "Only the player who has just won a trick may declare, and you did not win it.",
@@ -344,7 +344,7 @@ register_messages(
         ),
         "drill.melds.best_none": (
             "Nothing may be declared this turn: the best meld scores 0.",
-            "In diesem Zug darf nichts gemeldet werden: die beste Meldung bringt 0.",
+            "In diesem Zug darf nichts gemeldet werden: Die beste Meldung bringt 0.",
         ),
         "drill.melds.seven.both": (
             "Neither trump seven has been declared yet: declared together they score {points}, "
@@ -356,12 +356,12 @@ register_messages(
         "drill.melds.seven.one": (
             "The {card} has not been declared yet: it scores {points}, and it does not use up "
             "the turn's one meld.",
-            "{card:Nom} wurde noch nicht gemeldet: sie bringt {points}, und sie verbraucht die "
+            "{card:Nom} wurde noch nicht gemeldet: Sie bringt {points}, und sie verbraucht die "
             "eine Meldung des Zuges nicht.",
         ),
         "drill.melds.seven.done": (
             "The {card} has already been declared and scored: each seven scores only once.",
-            "{card:Nom} wurde schon gemeldet und gezählt: jede Sieben zählt nur einmal.",
+            "{card:Nom} wurde schon gemeldet und gezählt: Jede Sieben zählt nur einmal.",
         ),
         "drill.melds.seven.no_trick": (
             "Trump sevens are declared and exchanged only after winning a trick: 0 now.",
@@ -371,12 +371,12 @@ register_messages(
         "drill.melds.exchange.yes": (
             "You may exchange a trump seven for the face-up {card}: you have won a trick and "
             "the face-up card is not a seven.",
-            "Du darfst eine Trumpf-Sieben gegen die offene Karte ({card}) tauschen: du hast "
+            "Du darfst eine Trumpf-Sieben gegen die offene Karte ({card}) tauschen: Du hast "
             "einen Stich gewonnen, und die offene Karte ist keine Sieben.",
         ),
         "drill.melds.exchange.seven_up": (
             "No exchange: the face-up card is already a seven.",
-            "Kein Tausch: die offene Karte ist schon eine Sieben.",
+            "Kein Tausch: Die offene Karte ist schon eine Sieben.",
         ),
         "drill.melds.exchange.no_trick": (
             "No exchange: only after winning a trick.",

@@ -76,7 +76,7 @@ register_messages(
         "drill.tricks.trumps": ("Trumps are {suit}.", "{suit} ist Trumpf."),
         "drill.tricks.three": (
             "Three players, three packs: every card exists three times.",
-            "Drei Spieler, drei Kartenspiele: jede Karte gibt es dreimal.",
+            "Drei Spieler, drei Kartenspiele: Jede Karte gibt es dreimal.",
         ),
         # winner
         "drill.tricks.winner.prompt": (
@@ -112,7 +112,7 @@ register_messages(
             "The {card} follows suit and is higher than the {best} (order A 10 K Q J 9 8 7): "
             "it takes the lead.",
             "{card:Nom} bedient und ist höher als {best:nom} (Rangfolge A 10 K D B 9 8 7): "
-            "damit liegt diese Karte jetzt vorn.",
+            "Damit liegt diese Karte jetzt vorn.",
         ),
         "drill.tricks.why.lower": (
             "The {card} follows suit but is lower than the {best} (order A 10 K Q J 9 8 7).",
@@ -120,7 +120,7 @@ register_messages(
         ),
         "drill.tricks.why.identical": (
             "Another {card}: of two identical cards the first played wins.",
-            "Noch einmal {card:nom}: von zwei gleichen Karten gewinnt die zuerst gespielte.",
+            "Noch einmal {card:nom}: Von zwei gleichen Karten gewinnt die zuerst gespielte.",
         ),
         "drill.tricks.why.trumps": (
             "The {card} is a trump: a trump beats every card of another suit.",
@@ -130,7 +130,7 @@ register_messages(
             "The {card} is a trump and higher than the trump already in the trick (the {best}, "
             "order A 10 K Q J 9 8 7): it takes the lead.",
             "{card:Nom} ist Trumpf und höher als der Trumpf, der schon im Stich liegt "
-            "({best}, Rangfolge A 10 K D B 9 8 7): damit liegt diese Karte jetzt vorn.",
+            "({best}, Rangfolge A 10 K D B 9 8 7): Damit liegt diese Karte jetzt vorn.",
         ),
         "drill.tricks.why.under_trump": (
             "The {card} is a trump, but lower than the trump already in the trick (the {best}).",
@@ -140,18 +140,18 @@ register_messages(
         "drill.tricks.why.trumped": (
             "The {card} follows suit, but the trick is already trumped (the {best}): only a "
             "higher trump could win it.",
-            "{card:Nom} bedient, aber der Stich ist schon getrumpft ({best}): gewinnen könnte "
+            "{card:Nom} bedient, aber der Stich ist schon getrumpft ({best}): Gewinnen könnte "
             "ihn nur ein höherer Trumpf.",
         ),
         "drill.tricks.why.discard": (
             "The {card} neither follows suit nor trumps: it cannot win.",
-            "{card:Nom} bedient nicht und ist kein Trumpf: diese Karte kann nicht gewinnen.",
+            "{card:Nom} bedient nicht und ist kein Trumpf: Diese Karte kann nicht gewinnen.",
         ),
         # playable
         "drill.tricks.playable.prompt": (
             "The talon is empty: these are the last eight tricks. Your opponent leads the "
             "{card}. Which of your cards may you play?",
-            "Der Talon ist aufgebraucht: das sind die letzten acht Stiche. Dein Gegner spielt "
+            "Der Talon ist aufgebraucht: Das sind die letzten acht Stiche. Dein Gegner spielt "
             "{card:acc} auf. Welche deiner Karten darfst du spielen?",
         ),
         "drill.tricks.playable.led": ("The card led", "Die aufgespielte Karte"),
@@ -161,27 +161,27 @@ register_messages(
         ),
         "drill.tricks.playable.follow": (
             "You hold {suit}, so you must follow {suit}: you may play only {cards}.",
-            "Du hast {suit}, also musst du {suit} bedienen: du darfst nur {cards} spielen.",
+            "Du hast {suit}, also musst du {suit} bedienen: Du darfst nur {cards} spielen.",
         ),
         "drill.tricks.playable.trump": (
             "You hold no {suit} but you hold trumps, so you must trump: you may play only {cards}.",
-            "Du hast kein {suit}, aber Trumpf, also musst du trumpfen: du darfst nur {cards} "
+            "Du hast kein {suit}, aber Trumpf, also musst du trumpfen: Du darfst nur {cards} "
             "spielen.",
         ),
         "drill.tricks.playable.any": (
             "You hold neither {suit} nor trumps: any card may be played.",
-            "Du hast weder {suit} noch Trumpf: jede Karte darf gespielt werden.",
+            "Du hast weder {suit} noch Trumpf: Jede Karte darf gespielt werden.",
         ),
         "drill.tricks.playable.no_win": (
             "There is no duty to win the trick: {cards} may be played although it does not "
             "beat the {led}.",
-            "Es gibt keinen Stichzwang: auch {cards} darf gespielt werden, obwohl diese Karte "
+            "Es gibt keinen Stichzwang: Auch {cards} darf gespielt werden, obwohl diese Karte "
             "{led:acc} nicht schlägt.",
         ),
         "drill.tricks.playable.no_win_many": (
             "There is no duty to win the trick: {cards} may be played although they do "
             "not beat the {led}.",
-            "Es gibt keinen Stichzwang: auch {cards} dürfen gespielt werden, obwohl sie "
+            "Es gibt keinen Stichzwang: Auch {cards} dürfen gespielt werden, obwohl sie "
             "{led:acc} nicht schlagen.",
         ),
         "drill.tricks.playable.not": (
@@ -198,7 +198,7 @@ register_messages(
         ),
         "drill.tricks.playable.missed": (
             "You left out the {card}: it may be played.",
-            "Du hast {card:acc} ausgelassen: diese Karte darf gespielt werden.",
+            "Du hast {card:acc} ausgelassen: Diese Karte darf gespielt werden.",
         ),
         "drill.tricks.playable.answer": ("Playable: {cards}.", "Spielbar: {cards}."),
         # augen
@@ -275,7 +275,7 @@ register_messages(
         ),
         "drill.tricks.score.sum_last_none": (
             "The last trick went to your opponent: nothing for it.",
-            "Den letzten Stich hat dein Gegner gemacht: dafür bekommst du nichts.",
+            "Den letzten Stich hat dein Gegner gemacht: Dafür bekommst du nichts.",
         ),
         "drill.tricks.score.total": (
             "Your score for the deal: {melds} + {augen} + {last} = {points}.",

@@ -107,7 +107,7 @@ register_messages(
         "drill.answering.summary": (
             "Elder declares point, sequences and sets one by one: answer good, not good, "
             "equal or “what do they make?”, then reckon what you score before your first card.",
-            "Die Vorhand sagt Point, Sequenzen, Quatorze und Trios an: antworte gut, nicht "
+            "Die Vorhand sagt Point, Sequenzen, Quatorze und Trios an: Antworte gut, nicht "
             "gut, gleich oder „Was zählen sie?“ und zähle dann, was du vor deiner ersten "
             "Karte bekommst.",
         ),
@@ -166,12 +166,12 @@ register_messages(
         "drill.answering.lines": ("{first} {second}", "{first} {second}"),
         "drill.answering.opt.none": (
             "I did not ask: the number of cards decided it.",
-            "Ich habe nicht gefragt: die Zahl der Karten hat entschieden.",
+            "Ich habe nicht gefragt: Die Zahl der Karten hat entschieden.",
         ),
         # verdicts
         "drill.answering.wrong": (
             "{what}: the right answer is “{right}” (you answered “{given}”).",
-            "{what}: richtig ist „{right}“ (du hast „{given}“ geantwortet).",
+            "{what}: Richtig ist „{right}“ (du hast „{given}“ geantwortet).",
         ),
         "drill.answering.what.point": ("The point", "Der Point"),
         "drill.answering.what.point_value": ("What they make", "Was sie machen"),
@@ -179,13 +179,13 @@ register_messages(
         "drill.answering.what.sets": ("Trios and quatorzes", "Quatorze und Trios"),
         "drill.answering.wrong_total": (
             "Your score before the first trick: you wrote {given}; it is {right}.",
-            "Dein Stand vor dem ersten Stich: du hast {given} angegeben; richtig ist {right}.",
+            "Dein Stand vor dem ersten Stich: Du hast {given} angegeben; richtig ist {right}.",
         ),
         "drill.answering.r.ask": (
             "You hold {n} cards in your best suit too: so you do not say good or not good yet, "
             "you ask what they make, and then compare the values ({theirs} against your "
             "{yours}).",
-            "Du hast in deiner besten Farbe ebenfalls {n} Karten: also sagst du noch nicht gut "
+            "Du hast in deiner besten Farbe ebenfalls {n} Karten: Also sagst du noch nicht gut "
             "oder nicht gut, sondern fragst, wie viel sie machen, und vergleichst dann die "
             "Werte ({theirs} gegen deine {yours}).",
         ),
@@ -198,13 +198,13 @@ register_messages(
         "drill.answering.r.sets_never_equal": (
             "Trios and quatorzes are never equal: there is only one card of each rank in a "
             "suit, so one player always has more cards of a rank, or the higher rank.",
-            "Quatorze und Trios sind nie gleich: jeden Rang gibt es nur einmal je Farbe, also "
+            "Quatorze und Trios sind nie gleich: Jeden Rang gibt es nur einmal je Farbe, also "
             "hat immer einer mehr Karten eines Rangs oder den höheren Rang.",
         ),
         "drill.answering.r.elder_none": (
             "{elder} says “{line}”: there is nothing to answer, and whatever you hold there is "
             "good without a comparison (sunk cards do not bar).",
-            "{elder} sagt „{line}“: da gibt es nichts zu beantworten, und was du darin hast, "
+            "{elder} sagt „{line}“: Da gibt es nichts zu beantworten, und was du darin hast, "
             "ist ohne Vergleich gut (verschwiegene Karten der Vorhand schlagen deine nicht).",
         ),
         "drill.answering.r.total": (
@@ -213,7 +213,7 @@ register_messages(
         ),
         "drill.answering.r.total_nothing": (
             "Nothing in your hand is good: you score nothing before the first trick (0).",
-            "Nichts in deiner Hand ist gut: du zählst vor dem ersten Stich nichts (0).",
+            "Nichts in deiner Hand ist gut: Du zählst vor dem ersten Stich nichts (0).",
         ),
         "drill.answering.part.0": ("{n} for carte blanche", "{n} für Carte blanche"),
         "drill.answering.part.1": ("{n} for the point", "{n} für den Point"),

@@ -122,7 +122,7 @@ register_messages(
             "{elder} is elder hand; {younger} dealt and is younger hand. Both have exchanged: "
             "these are the hands after the exchange.",
             "{elder} ist Vorhand; {younger} hat gegeben und ist Hinterhand. Beide haben gekauft: "
-            "das sind die Hände nach dem Kauf.",
+            "Das sind die Hände nach dem Kauf.",
         ),
         "drill.counting.you": (
             "You are {seat}, the {role} hand; {other} is the {other_role} hand. Both have "
@@ -220,7 +220,7 @@ register_messages(
         "drill.counting.r.point_longer": (
             "II: {winner}'s point, {wname}, beats {loser}'s, {lname}: the longer point wins. "
             "{winner} scores {points}.",
-            "II: Der Point von {winner}, {wname}, schlägt den von {loser}, {lname}: der längere "
+            "II: Der Point von {winner}, {wname}, schlägt den von {loser}, {lname}: Der längere "
             "Point gewinnt. {winner} zählt {points}.",
         ),
         "drill.counting.r.point_pips": (
@@ -237,7 +237,7 @@ register_messages(
             "III: {winner}'s best sequence, a {wname}, beats {loser}'s best, a {lname}: the "
             "longer sequence wins, and {winner} scores all his sequences: {combos}.",
             "III: Die beste Sequenz von {winner}, eine {wname}, schlägt die beste von {loser}, "
-            "eine {lname}: die längere Sequenz gewinnt, und {winner} zählt alle seine "
+            "eine {lname}: Die längere Sequenz gewinnt, und {winner} zählt alle seine "
             "Sequenzen: {combos}.",
         ),
         "drill.counting.r.seq_higher": (
@@ -261,18 +261,18 @@ register_messages(
         ),
         "drill.counting.r.seq_none": (
             "III: neither player has a sequence.",
-            "III: keiner hat eine Sequenz.",
+            "III: Keiner hat eine Sequenz.",
         ),
         "drill.counting.r.sets_quatorze": (
             "IV: {winner}'s {wname} beat {loser}'s {lname}: a quatorze beats any trio, and "
             "{winner} scores all his sets: {combos}.",
-            "IV: Die {wname} von {winner} schlagen die {lname} von {loser}: ein Quatorze "
+            "IV: Die {wname} von {winner} schlagen die {lname} von {loser}: Ein Quatorze "
             "schlägt jedes Trio, und {winner} zählt alle seine Quatorze und Trios: {combos}.",
         ),
         "drill.counting.r.sets_higher": (
             "IV: {winner}'s {wname} beat {loser}'s {lname}: the higher rank wins, and {winner} "
             "scores all his sets: {combos}.",
-            "IV: Die {wname} von {winner} schlagen die {lname} von {loser}: der höhere Rang "
+            "IV: Die {wname} von {winner} schlagen die {lname} von {loser}: Der höhere Rang "
             "gewinnt, und {winner} zählt alle seine Quatorze und Trios: {combos}.",
         ),
         "drill.counting.r.sets_alone": (
@@ -283,7 +283,7 @@ register_messages(
         ),
         "drill.counting.r.sets_none": (
             "IV: neither player has a trio or a quatorze.",
-            "IV: keiner hat ein Trio oder ein Quatorze.",
+            "IV: Keiner hat ein Trio oder ein Quatorze.",
         ),
         "drill.counting.combo": ("{name} for {points}", "{name} für {points}"),
         "drill.counting.seq_in": ("{name} in {suit}", "{name} in {suit}"),
@@ -301,7 +301,7 @@ register_messages(
         "drill.counting.r.cb_saves": (
             "Carte blanche counts first of all (I): {holder}'s carte blanche saves him from the "
             "repique.",
-            "Carte blanche zählt vor allem anderen (I): die Carte blanche von {holder} bewahrt "
+            "Carte blanche zählt vor allem anderen (I): Die Carte blanche von {holder} bewahrt "
             "ihn vor dem Repique.",
         ),
         "drill.counting.r.equal_point_no_save": (
@@ -315,7 +315,7 @@ register_messages(
         "drill.counting.r.pique": (
             "{seat} has {hand} in hand and {other} reckons nothing in hand, so {seat}'s first "
             "lead makes {threshold} before {other} reckons anything: pique, {points} more.",
-            "{seat} hat {hand} aus der Hand, und {other} zählt nichts aus der Hand: das erste "
+            "{seat} hat {hand} aus der Hand, und {other} zählt nichts aus der Hand: Das erste "
             "Ausspielen von {seat} ergibt {threshold}, bevor {other} etwas zählt: Pique, "
             "{points} dazu.",
         ),
@@ -330,7 +330,7 @@ register_messages(
         "drill.counting.r.pique_later": (
             "{other} reckons nothing in hand: if {seat} reaches {threshold} in the play before "
             "{other} scores a point, that is still a pique (after this count).",
-            "{other} zählt nichts aus der Hand: erreicht {seat} im Stichspiel {threshold}, bevor "
+            "{other} zählt nichts aus der Hand: Erreicht {seat} im Stichspiel {threshold}, bevor "
             "{other} einen Punkt macht, ist das noch ein Pique (nach dieser Zählung).",
         ),
         "drill.counting.r.no_bonus": (
@@ -357,11 +357,11 @@ register_messages(
         # the verdict
         "drill.counting.wrong": (
             "{what}: you wrote {given}; it is {right}.",
-            "{what}: du hast {given} angegeben; richtig ist {right}.",
+            "{what}: Du hast {given} angegeben; richtig ist {right}.",
         ),
         "drill.counting.wrong_bonus": (
             "Repique or pique: you chose “{given}”; right is “{right}”.",
-            "Repique oder Pique: du hast „{given}“ gewählt; richtig ist „{right}“.",
+            "Repique oder Pique: Du hast „{given}“ gewählt; richtig ist „{right}“.",
         ),
         "drill.counting.answer": (
             "Before the play: {elder} (elder hand) {te}, {younger} (younger hand) {ty}; "

@@ -143,15 +143,15 @@ register_messages(
         "drill.declaring.prompt": (
             "You are the elder hand: declare your point, then your sequences, then your trios "
             "and quatorzes, as the dialogue goes. The younger hand answers each.",
-            "Du bist die Vorhand: sag deinen Point an, dann deine Sequenzen, dann deine "
+            "Du bist die Vorhand: Sag deinen Point an, dann deine Sequenzen, dann deine "
             "Quatorze und Trios, wie das Gespräch läuft. Die Hinterhand antwortet jeweils.",
         ),
         "drill.declaring.prompt_sink": (
             "You are the elder hand: declare your point, then your sequences, then your trios "
             "and quatorzes. Sinking is allowed: you may declare less than you hold (sunk cards "
             "score nothing and do not bar the younger hand). Is it worth it here?",
-            "Du bist die Vorhand: sag deinen Point an, dann deine Sequenzen, dann deine "
-            "Quatorze und Trios. Verschweigen ist erlaubt: du darfst weniger ansagen, als du "
+            "Du bist die Vorhand: Sag deinen Point an, dann deine Sequenzen, dann deine "
+            "Quatorze und Trios. Verschweigen ist erlaubt: Du darfst weniger ansagen, als du "
             "hast (verschwiegene Karten zählen nichts und schlagen die Karten der Hinterhand nicht). "
             "Lohnt es sich "
             "hier?",
@@ -160,7 +160,7 @@ register_messages(
             "You are {elder}, the elder hand; {younger} dealt and is the younger hand. Both "
             "have exchanged: these are your twelve cards.",
             "Du bist {elder}, die Vorhand; {younger} hat gegeben und ist die Hinterhand. Beide "
-            "haben gekauft: das sind deine zwölf Karten.",
+            "haben gekauft: Das sind deine zwölf Karten.",
         ),
         "drill.declaring.example": (
             "This is the deal of the worked example in the Piquet article (Cavendish's "
@@ -191,12 +191,12 @@ register_messages(
         # fields
         "drill.declaring.f.point_cards": (
             "Your point: how many cards do you call?",
-            "Dein Point: wie viele Karten sagst du an?",
+            "Dein Point: Wie viele Karten sagst du an?",
         ),
         "drill.declaring.f.point_cards_sink": (
             "Your point, as you declare it (sunk cards are not called): how many cards do you "
             "call?",
-            "Dein Point, wie du ihn ansagst (verschwiegene Karten zählen nicht mit): wie viele "
+            "Dein Point, wie du ihn ansagst (verschwiegene Karten zählen nicht mit): Wie viele "
             "Karten sagst du an?",
         ),
         "drill.declaring.r.point_sunk": (
@@ -210,15 +210,15 @@ register_messages(
         ),
         "drill.declaring.f.sequence": (
             "Your sequences: what do you declare?",
-            "Deine Sequenzen: was sagst du an?",
+            "Deine Sequenzen: Was sagst du an?",
         ),
         "drill.declaring.f.sets": (
             "Your trios and quatorzes: what do you declare?",
-            "Deine Quatorze und Trios: was sagst du an?",
+            "Deine Quatorze und Trios: Was sagst du an?",
         ),
         "drill.declaring.f.cost": (
             "Sinking {what}: how many points of your own would it give up?",
-            "Wenn du {what} verschweigst: wie viele eigene Punkte gibst du damit auf?",
+            "Wenn du {what} verschweigst: Wie viele eigene Punkte gibst du damit auf?",
         ),
         # the question asks "what do you declare?": an option is what is declared
         "drill.declaring.opt.declare": ("{name}", "{name}"),
@@ -243,23 +243,23 @@ register_messages(
         # verdicts
         "drill.declaring.wrong_cards": (
             "Your point: you called {given} cards; the right call is {right}.",
-            "Dein Point: du hast {given} Karten angesagt; richtig ist {right}.",
+            "Dein Point: Du hast {given} Karten angesagt; richtig ist {right}.",
         ),
         "drill.declaring.wrong_value": (
             "What they make: you said {given}; the right figure is {right}.",
-            "Was sie machen: du hast {given} gesagt; richtig ist {right}.",
+            "Was sie machen: Du hast {given} gesagt; richtig ist {right}.",
         ),
         "drill.declaring.wrong_choice": (
             "{what}: you chose “{given}”; the right declaration is “{right}”.",
-            "{what}: du hast „{given}“ gewählt; richtig ist „{right}“.",
+            "{what}: Du hast „{given}“ gewählt; richtig ist „{right}“.",
         ),
         "drill.declaring.wrong_cost": (
             "What sinking gives up: you wrote {given}; it is {right}.",
-            "Was das Verschweigen kostet: du hast {given} angegeben; richtig ist {right}.",
+            "Was das Verschweigen kostet: Du hast {given} angegeben; richtig ist {right}.",
         ),
         "drill.declaring.r.not_held.1": (
             "You hold no {name}: your best sequence is the {best}.",
-            "Du hast keine {name}: deine beste Sequenz ist die {best}.",
+            "Du hast keine {name}: Deine beste Sequenz ist die {best}.",
         ),
         "drill.declaring.r.not_held.2": (
             "You do not hold {name}: your best trio or quatorze is {best}.",
@@ -282,13 +282,13 @@ register_messages(
         "drill.declaring.r.point_tie": (
             "The {suit} and the {other} both have {n} cards: then the value decides, {pips} "
             "against {other_pips}, and the {suit} are your point.",
-            "{suit} und {other} haben beide {n} Karten: dann entscheidet der Wert, {pips} gegen "
+            "{suit} und {other} haben beide {n} Karten: Dann entscheidet der Wert, {pips} gegen "
             "{other_pips}, und {suit} ist dein Point.",
         ),
         "drill.declaring.r.point_same": (
             "The {suit} and the {other} both have {n} cards making {pips}: either is your "
             "point, and you call it the same way.",
-            "{suit} und {other} haben beide {n} Karten mit {pips}: jede der beiden ist dein "
+            "{suit} und {other} haben beide {n} Karten mit {pips}: Jede der beiden ist dein "
             "Point, und du sagst ihn gleich an.",
         ),
         "drill.declaring.r.point_ask": (
@@ -311,7 +311,7 @@ register_messages(
         ),
         "drill.declaring.r.seq_none": (
             "You hold no sequence: you say so (“No sequence.”).",
-            "Du hast keine Sequenz: du sagst es („Keine Sequenz.“).",
+            "Du hast keine Sequenz: Du sagst es („Keine Sequenz.“).",
         ),
         "drill.declaring.r.sets_one": (
             "Your trio or quatorze: {best}.",
@@ -327,7 +327,7 @@ register_messages(
         ),
         "drill.declaring.r.sets_none": (
             "You hold no trio or quatorze: you say so.",
-            "Du hast kein Trio und kein Quatorze: du sagst es.",
+            "Du hast kein Trio und kein Quatorze: Du sagst es.",
         ),
         # sinking
         "drill.declaring.r.sink_rule": (
@@ -336,41 +336,41 @@ register_messages(
             "pique): then younger learns less about your hand at a small, certain price.",
             "Verschweigen lohnt sich nur, wenn es sicher ist (was du noch ansagst, ist sicher "
             "gut, also gewinnt die Hinterhand nichts) und billig (höchstens {limit} Punkte und "
-            "kein Repique oder Pique): dann erfährt die Hinterhand weniger über deine Hand, zu "
+            "kein Repique oder Pique): Dann erfährt die Hinterhand weniger über deine Hand, zu "
             "einem kleinen, sicheren Preis.",
         ),
         "drill.declaring.r.safe_kept.1": (
             "Safe: your best sequence, the {best}, is declared either way, and it alone decides "
             "younger's answer.",
-            "Sicher: deine beste Sequenz, die {best}, sagst du so oder so an, und sie allein "
+            "Sicher: Deine beste Sequenz, die {best}, sagst du so oder so an, und sie allein "
             "entscheidet die Antwort der Hinterhand.",
         ),
         "drill.declaring.r.safe_kept.2": (
             "Safe: your best trio or quatorze, {best}, is declared either way, and it alone "
             "decides younger's answer.",
-            "Sicher: dein bestes Trio oder Quatorze, {best}, sagst du so oder so an, und es "
+            "Sicher: Dein bestes Trio oder Quatorze, {best}, sagst du so oder so an, und es "
             "allein entscheidet die Antwort der Hinterhand.",
         ),
         "drill.declaring.r.safe_sure": (
             "Safe: what you would still declare ({kept}) would be sure to be good: the cards "
             "you neither hold nor discarded can make at most {threat}.",
-            "Sicher: was du dann noch ansagst ({kept}), wäre sicher gut: die Karten, die du "
+            "Sicher: Was du dann noch ansagst ({kept}), wäre sicher gut: Die Karten, die du "
             "weder hast noch abgelegt hast, ergeben höchstens {threat}.",
         ),
         "drill.declaring.r.safe_none.1": (
             "Safe: the cards you neither hold nor discarded make no sequence at all.",
-            "Sicher: die Karten, die du weder hast noch abgelegt hast, ergeben gar keine Sequenz.",
+            "Sicher: Die Karten, die du weder hast noch abgelegt hast, ergeben gar keine Sequenz.",
         ),
         "drill.declaring.r.safe_none.2": (
             "Safe: the cards you neither hold nor discarded make no trio or quatorze at all.",
-            "Sicher: die Karten, die du weder hast noch abgelegt hast, ergeben weder ein Trio "
+            "Sicher: Die Karten, die du weder hast noch abgelegt hast, ergeben weder ein Trio "
             "noch ein Quatorze.",
         ),
         "drill.declaring.r.unsafe": (
             "Not safe: what you would still declare ({kept}) would not be sure to be good: the "
             "cards you neither hold nor discarded could give younger {threat}, and sunk cards "
             "do not bar him.",
-            "Nicht sicher: was du dann noch ansagst ({kept}), wäre nicht sicher gut: die "
+            "Nicht sicher: Was du dann noch ansagst ({kept}), wäre nicht sicher gut: Die "
             "Karten, die du weder hast noch abgelegt hast, könnten der Hinterhand {threat} "
             "geben, und verschwiegene Karten schlagen ihre nicht.",
         ),
@@ -381,7 +381,7 @@ register_messages(
         ),
         "drill.declaring.r.cost_bonus": (
             "And it costs more: with the full declaration you score {bonus}, sunk you do not.",
-            "Und es kostet mehr: mit voller Ansage zählst du {bonus}, verschwiegen nicht.",
+            "Und es kostet mehr: Mit voller Ansage zählst du {bonus}, verschwiegen nicht.",
         ),
         "drill.declaring.r.bonus.repique": ("a repique ({points})", "ein Repique ({points})"),
         "drill.declaring.r.bonus.pique": ("a pique ({points})", "ein Pique ({points})"),
@@ -407,7 +407,7 @@ register_messages(
         ),
         "drill.declaring.r.not_worth_option": (
             "{option}: that declares less than you hold, and it does not pay here.",
-            "{option}: das sagt weniger an, als du hast, und es lohnt sich hier nicht.",
+            "{option}: Das sagt weniger an, als du hast, und es lohnt sich hier nicht.",
         ),
         "drill.declaring.answer": (
             "Point: {n} cards, making {pips}; sequences: {seq}; trios and quatorzes: {sets}.",

@@ -123,7 +123,7 @@ register_messages(
         ),
         "drill.dialogue.equal_none": (
             "(equal: nobody scores {what})",
-            "(gleich: keiner zählt {what})",
+            "(gleich: Keiner zählt {what})",
         ),
         "drill.dialogue.what.0": ("the point", "den Point"),
         "drill.dialogue.what.1": ("the sequences", "die Sequenzen"),
@@ -143,7 +143,7 @@ register_messages(
         "drill.dialogue.r.point.longer": (
             "Point: {winner}'s {wname} against {loser}'s {lname}: more cards win, so "
             "{winner}'s point is good: {points} for {winner}, one for each card.",
-            "Point: {winner} mit {wname} gegen {loser} mit {lname}: mehr Karten gewinnen, "
+            "Point: {winner} mit {wname} gegen {loser} mit {lname}: Mehr Karten gewinnen, "
             "also ist der Point von {winner} gut: {points} für {winner}, ein Punkt je Karte.",
         ),
         "drill.dialogue.r.point.pips": (
@@ -168,14 +168,14 @@ register_messages(
         ),
         "drill.dialogue.r.point.none": (
             "Point: neither player declares one.",
-            "Point: keiner sagt einen an.",
+            "Point: Keiner sagt einen an.",
         ),
         # reasons: sequences
         "drill.dialogue.r.seq.longer": (
             "Sequences: {winner}'s best, a {wname}, against {loser}'s best, a {lname}: the "
             "longer sequence wins, and {winner} scores all his sequences: {combos}.",
             "Sequenzen: die beste von {winner}, eine {wname}, gegen die beste von {loser}, "
-            "eine {lname}: die längere Sequenz gewinnt, und {winner} zählt alle seine "
+            "eine {lname}: Die längere Sequenz gewinnt, und {winner} zählt alle seine "
             "Sequenzen: {combos}.",
         ),
         "drill.dialogue.r.seq.higher": (
@@ -189,7 +189,7 @@ register_messages(
         "drill.dialogue.r.seq.equal": (
             "Sequences: {elder}'s best and {younger}'s best are both a {name}: equal, so "
             "neither player scores any sequence, not even a smaller one.",
-            "Sequenzen: die beste von {elder} und die beste von {younger} sind beide eine "
+            "Sequenzen: Die beste von {elder} und die beste von {younger} sind beide eine "
             "{name}: gleich, also zählt keiner irgendeine Sequenz, auch keine kleinere.",
         ),
         "drill.dialogue.r.seq.alone": (
@@ -200,19 +200,19 @@ register_messages(
         ),
         "drill.dialogue.r.seq.none": (
             "Sequences: neither player declares one.",
-            "Sequenzen: keiner sagt eine an.",
+            "Sequenzen: Keiner sagt eine an.",
         ),
         "drill.dialogue.r.seq.cancelled": (
             "Whatever else {loser} holds ({others}) counts for nothing, even where it beats a "
             "smaller sequence of {winner}'s: only the holder of the best sequence scores any.",
             "Was {loser} sonst hält ({others}), zählt nichts, auch wo es eine kleinere Sequenz "
-            "von {winner} schlägt: nur wer die beste Sequenz hat, zählt überhaupt welche.",
+            "von {winner} schlägt: Nur wer die beste Sequenz hat, zählt überhaupt welche.",
         ),
         # reasons: sets
         "drill.dialogue.r.sets.quatorze": (
             "Trios and quatorzes: {winner}'s {wname} against {loser}'s {lname}: a quatorze "
             "beats any trio, and {winner} scores all his sets: {combos}.",
-            "Quatorze und Trios: {wname} von {winner} gegen {lname} von {loser}: ein Quatorze "
+            "Quatorze und Trios: {wname} von {winner} gegen {lname} von {loser}: Ein Quatorze "
             "schlägt jedes Trio, und {winner} zählt alle seine Quatorze und Trios: {combos}.",
         ),
         "drill.dialogue.r.sets.higher": (
@@ -230,12 +230,12 @@ register_messages(
         ),
         "drill.dialogue.r.sets.none": (
             "Trios and quatorzes: neither player declares one.",
-            "Quatorze und Trios: keiner sagt eins an.",
+            "Quatorze und Trios: Keiner sagt eins an.",
         ),
         "drill.dialogue.r.sets.cancelled": (
             "Whatever else {loser} holds ({others}) counts for nothing: only the holder of the "
             "best trio or quatorze scores any.",
-            "Was {loser} sonst hält ({others}), zählt nichts: nur wer das beste Trio oder "
+            "Was {loser} sonst hält ({others}), zählt nichts: Nur wer das beste Trio oder "
             "Quatorze hat, zählt überhaupt welche.",
         ),
     }

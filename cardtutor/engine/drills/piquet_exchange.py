@@ -135,7 +135,7 @@ register_messages(
         ),
         "drill.exchange.prompt.medium": (
             "You are elder hand: you may exchange one to five cards. Which cards do you discard?",
-            "Du bist Vorhand: du darfst eine bis fünf Karten kaufen. Welche Karten legst du ab?",
+            "Du bist Vorhand: Du darfst eine bis fünf Karten kaufen. Welche Karten legst du ab?",
         ),
         "drill.exchange.prompt.hard": (
             "You are younger hand (the dealer). Elder has exchanged {taken}, so {left} "
@@ -154,12 +154,12 @@ register_messages(
         "drill.exchange.your_cb": (
             "You were dealt carte blanche (no king, queen or jack): it scores {points} whatever "
             "you discard, and it counts first of all.",
-            "Du hast Carte blanche (kein König, keine Dame, kein Bube): sie zählt {points}, was "
+            "Du hast Carte blanche (kein König, keine Dame, kein Bube): Sie zählt {points}, was "
             "du auch ablegst, und sie zählt vor allem anderen.",
         ),
         "drill.exchange.their_cb": (
             "Your opponent has announced carte blanche: he holds no king, queen or jack.",
-            "Dein Gegner hat Carte blanche angesagt: er hat keinen König, keine Dame, keinen "
+            "Dein Gegner hat Carte blanche angesagt: Er hat keinen König, keine Dame, keinen "
             "Buben.",
         ),
         "drill.exchange.field": ("Your discard", "Deine Ablage"),
@@ -207,7 +207,7 @@ register_messages(
             "counted. The play is not counted. A discard counts as right when its average is "
             "within {tolerance} points of the best, or closer than two standard errors (what "
             "these deals cannot tell apart).",
-            "So entstehen die Durchschnitte: für jede Ablage werden {samples} Verteilungen der "
+            "So entstehen die Durchschnitte: Für jede Ablage werden {samples} Verteilungen der "
             "Karten gegeben, die du nicht siehst (die Hand deines Gegners und der Talon), für "
             "jede Ablage dieselben. In jeder kauft dein Gegner nach einer Faustregel (er legt "
             "seine schwächsten Karten ab), Point, Sequenzen, Quatorze und Trios werden gegen "
@@ -285,7 +285,7 @@ register_messages(
         ),
         "drill.exchange.f.quint": (
             "It keeps {cards}: one card more would make a quint.",
-            "Sie behält {cards}: mit einer fünften Karte ergäben sie eine Quinte.",
+            "Sie behält {cards}: Mit einer fünften Karte ergäben sie eine Quinte.",
         ),
         "drill.exchange.f.set": (
             "It keeps the {name}: good against any trio of a lower rank, and the fourth would "
@@ -295,7 +295,7 @@ register_messages(
         ),
         "drill.exchange.f.quatorze": (
             "It keeps the {name}: a quatorze beats any trio.",
-            "Sie behält die {name}: ein Quatorze schlägt jedes Trio.",
+            "Sie behält die {name}: Ein Quatorze schlägt jedes Trio.",
         ),
         "drill.exchange.f.aces": ("It keeps {cards}: {why}.", "Sie behält {cards}: {why}."),
         "drill.exchange.ace.high": (
@@ -334,19 +334,19 @@ register_messages(
         "drill.exchange.suit.3": ("spades", "Pik"),
         "drill.exchange.f.none": (
             "Nothing stands out: it throws the cards that score least in the declarations.",
-            "Nichts Besonderes: sie wirft die Karten ab, die bei den Ansagen am wenigsten bringen.",
+            "Nichts Besonderes: Sie wirft die Karten ab, die bei den Ansagen am wenigsten bringen.",
         ),
         # the mistakes
         "drill.exchange.m.all.elder": (
             "You take only {n}: the cards you leave go to younger, and each card you "
             "take is a chance to improve.",
-            "Du kaufst nur {n}: was du liegen lässt, bekommt die Hinterhand, und jede "
+            "Du kaufst nur {n}: Was du liegen lässt, bekommt die Hinterhand, und jede "
             "gekaufte Karte ist eine Aussicht auf Verbesserung.",
         ),
         "drill.exchange.m.all.younger": (
             "You take only {n} of the {left} cards left to you: each card you take is a chance "
             "to improve.",
-            "Du kaufst nur {n} der {left} Karten, die dir bleiben: jede gekaufte Karte ist eine "
+            "Du kaufst nur {n} der {left} Karten, die dir bleiben: Jede gekaufte Karte ist eine "
             "Aussicht auf Verbesserung.",
         ),
         "drill.exchange.m.point": (
@@ -355,7 +355,7 @@ register_messages(
         ),
         "drill.exchange.m.sequence": (
             "You break your {name}: you throw {cards}.",
-            "Du zerreißt deine {name}: du wirfst {cards} ab.",
+            "Du zerreißt deine {name}: Du wirfst {cards} ab.",
         ),
         "drill.exchange.m.quint": (
             "You throw {cards}, breaking four cards that would make a quint with one card more.",
@@ -364,7 +364,7 @@ register_messages(
         ),
         "drill.exchange.m.set": (
             "You break the {name}: you throw {cards}.",
-            "Du zerreißt die {name}: du wirfst {cards} ab.",
+            "Du zerreißt die {name}: Du wirfst {cards} ab.",
         ),
         "drill.exchange.m.aces": ("You throw {cards}: {why}.", "Du wirfst {cards} ab: {why}."),
         "drill.exchange.cavendish": (
@@ -390,7 +390,7 @@ register_messages(
             "on the order of the stock: the averages are what each discard is worth before you "
             "see it.",
             "So wie der Talon lag, hätte dir die Ablage {cards} {what} gebracht. Auf die "
-            "Reihenfolge des Talons kann keine Ablage bauen: die Durchschnitte sind, was jede "
+            "Reihenfolge des Talons kann keine Ablage bauen: Die Durchschnitte sind, was jede "
             "Ablage wert ist, bevor man ihn sieht.",
         ),
         "drill.exchange.luck.repique": ("repique", "ein Repique"),

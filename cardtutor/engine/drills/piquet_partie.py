@@ -98,13 +98,13 @@ register_messages(
             "{rubicon}: he is rubiconed, and {winner} gains the sum of both totals plus "
             "{bonus}: {hi} + {lo} + {bonus} = {gain}.",
             "{winner} hat mehr und gewinnt die Partie. {loser} hat nur {lo} und bleibt unter "
-            "{rubicon}: das ist der Rubikon, und {winner} erhält die Summe beider Stände und "
+            "{rubicon}: Das ist der Rubikon, und {winner} erhält die Summe beider Stände und "
             "{bonus} dazu: {hi} + {lo} + {bonus} = {gain}.",
         ),
         "drill.partie.tied": (
             "The totals are equal: nobody has won yet. Each player deals once more; if the "
             "totals are still equal, the partie is drawn.",
-            "Gleichstand: noch hat niemand gewonnen. Jeder gibt noch einmal; bleibt es gleich, "
+            "Gleichstand: Noch hat niemand gewonnen. Jeder gibt noch einmal; bleibt es gleich, "
             "ist die Partie unentschieden.",
         ),
     }

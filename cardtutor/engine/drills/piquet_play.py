@@ -80,7 +80,7 @@ register_messages(
         "drill.play.summary": (
             "Positions from the play where one card is clearly best: which card do you lead, "
             "or play to this trick?",
-            "Stellungen aus dem Stichspiel, in denen eine Karte klar die beste ist: welche "
+            "Stellungen aus dem Stichspiel, in denen eine Karte klar die beste ist: Welche "
             "Karte spielst du aus, oder welche gibst du zu?",
         ),
         "drill.play.prompt.lead": (
@@ -119,14 +119,14 @@ register_messages(
             "Your opponent has scored nothing yet, in hand or in play. If you reach {threshold} "
             "before he scores a point, you make a pique: you need {need} more.",
             "Dein Gegner hat noch nichts gezählt, weder aus der Hand noch im Stichspiel. Erreichst "
-            "du {threshold}, bevor er einen Punkt macht, hast du ein Pique: dir fehlen noch "
+            "du {threshold}, bevor er einen Punkt macht, hast du ein Pique: Dir fehlen noch "
             "{need}.",
         ),
         "drill.play.pique_live.younger": (
             "You have scored nothing yet, in hand or in play. If your opponent reaches "
             "{threshold} before you score a point, he makes a pique: he needs {need} more.",
             "Du hast noch nichts gezählt, weder aus der Hand noch im Stichspiel. Erreicht dein "
-            "Gegner {threshold}, bevor du einen Punkt machst, hat er ein Pique: ihm fehlen "
+            "Gegner {threshold}, bevor du einen Punkt machst, hat er ein Pique: Ihm fehlen "
             "noch {need}.",
         ),
         "drill.play.declarations": (
@@ -158,7 +158,7 @@ register_messages(
         ),
         "drill.play.no_tricks": (
             "No trick has been played yet: this is the first lead.",
-            "Noch ist kein Stich gespielt: das ist das erste Ausspielen.",
+            "Noch ist kein Stich gespielt: Das ist das erste Ausspielen.",
         ),
         # feedback
         "drill.play.answer": ("The right card: the {cards}.", "Die richtige Karte: {cards}."),
@@ -170,7 +170,7 @@ register_messages(
             "The {card} is right: with all cards known it wins {tricks} and makes {value} "
             "(your points minus your opponent's from here); on average over the cards you "
             "cannot see it makes {average}.",
-            "{card:Nom} ist richtig: bei offenen Karten machst du damit {tricks}, und das "
+            "{card:Nom} ist richtig: Bei offenen Karten machst du damit {tricks}, und das "
             "bringt dir {value} (deine Punkte minus die deines Gegners ab hier); im "
             "Durchschnitt über die Karten, die du nicht siehst, {average}.",
         ),
@@ -222,7 +222,7 @@ register_messages(
             "times its standard error, so more deals would not change the ranking.",
             "Im Durchschnitt über die Karten, die du nicht siehst ({samples} Verteilungen, jede "
             "passend zu den bisherigen Stichen, den Ansagen und den gezeigten Karten deines "
-            "Gegners): {best:nom} bringt {value}, deine Karte, {card}, {mine}. {best:Nom} "
+            "Gegners): {best:Nom} bringt {value}, deine Karte, {card}, {mine}. {best:Nom} "
             "schneidet in {better} dieser Verteilungen besser ab und in {worse} schlechter; der "
             "Unterschied ist größer als der {errors}fache Standardfehler, mehr "
             "Verteilungen würden die Reihenfolge also nicht ändern.",
@@ -230,19 +230,19 @@ register_messages(
         "drill.play.c.pique_lost": (
             "Your {card} gives up the pique: your opponent can score a point before you reach "
             "{threshold}, and the pique is worth {points}.",
-            "Mit {card:dat} gibst du das Pique auf: dein Gegner kann einen Punkt machen, bevor du "
+            "Mit {card:dat} gibst du das Pique auf: Dein Gegner kann einen Punkt machen, bevor du "
             "{threshold} erreichst, und das Pique ist {points} wert.",
         ),
         "drill.play.c.pique_allowed": (
             "Your {card} lets your opponent make his pique: he reaches {threshold} before you "
             "score a point, and the pique is worth {points} to him.",
-            "Mit {card:dat} lässt du deinem Gegner sein Pique: er erreicht {threshold}, bevor du "
+            "Mit {card:dat} lässt du deinem Gegner sein Pique: Er erreicht {threshold}, bevor du "
             "einen Punkt machst, und das Pique ist ihm {points} wert.",
         ),
         "drill.play.c.capot_lost": (
             "Your {card} gives up the capot: all twelve tricks score {capot}, seven or more "
             "only {cards}.",
-            "Mit {card:dat} gibst du den Capot auf: alle zwölf Stiche zählen {capot}, sieben oder "
+            "Mit {card:dat} gibst du den Capot auf: Alle zwölf Stiche zählen {capot}, sieben oder "
             "mehr nur {cards}.",
         ),
         "drill.play.c.cards_lost": (
@@ -266,24 +266,24 @@ register_messages(
         "drill.play.c.other": (
             "Your {card} lets the leads and the tricks fall worse for you: with best play on "
             "both sides it ends {less} behind the {best}.",
-            "Mit deiner Karte, {card}, fallen Ausspielen und Stiche schlechter für dich: bei "
+            "Mit deiner Karte, {card}, fallen Ausspielen und Stiche schlechter für dich: Bei "
             "bestem Spiel beider Seiten liegst du damit {less} hinter {best:dat}.",
         ),
         "drill.play.w.capot": (
             "The {card} keeps the capot: you can still win every trick, {capot} instead of "
             "{cards}.",
-            "Mit {card:dat} bleibt der Capot möglich: du kannst noch jeden Stich machen, {capot} "
+            "Mit {card:dat} bleibt der Capot möglich: Du kannst noch jeden Stich machen, {capot} "
             "statt {cards}.",
         ),
         "drill.play.w.pique": (
             "The {card} makes your pique: whatever your opponent plays, your leads reach "
             "{threshold} before he scores a point, and the pique adds {points}.",
-            "{card:Nom} bringt dir das Pique: was dein Gegner auch spielt, deine Ausspiele "
+            "{card:Nom} bringt dir das Pique: Was dein Gegner auch spielt, deine Ausspiele "
             "erreichen {threshold}, bevor er einen Punkt macht, und das Pique bringt {points}.",
         ),
         "drill.play.w.pique_stop": (
             "The {card} stops your opponent's pique: you score before he reaches {threshold}.",
-            "{card:Nom} verhindert das Pique deines Gegners: du zählst, bevor er {threshold} "
+            "{card:Nom} verhindert das Pique deines Gegners: Du zählst, bevor er {threshold} "
             "erreicht.",
         ),
         "drill.play.w.cards": (

@@ -146,14 +146,14 @@ register_messages(
         ),
         "piquet.score.partie": (
             "{seat} wins the partie, {hi} to {lo}: the difference plus {bonus} makes {points}.",
-            "{seat} gewinnt die Partie, {hi} zu {lo}: der Unterschied plus {bonus} ergibt "
+            "{seat} gewinnt die Partie, {hi} zu {lo}: Der Unterschied plus {bonus} ergibt "
             "{points}.",
         ),
         "piquet.score.rubicon": (
             "{seat} wins the partie, {hi} to {lo}; {loser} has less than {rubicon} and is "
             "rubiconed: the sum of both totals plus {bonus} makes {points}.",
             "{seat} gewinnt die Partie, {hi} zu {lo}; {loser} hat weniger als {rubicon} und bleibt "
-            "unter dem Rubikon: die Summe beider Stände plus {bonus} ergibt {points}.",
+            "unter dem Rubikon: Die Summe beider Stände plus {bonus} ergibt {points}.",
         ),
         # information
         "piquet.info.deal": (
@@ -199,11 +199,11 @@ register_messages(
         ),
         "piquet.info.equal.0": (
             "The points are equal: neither player scores for the point.",
-            "Die Points sind gleich: keiner zählt für den Point.",
+            "Die Points sind gleich: Keiner zählt für den Point.",
         ),
         "piquet.info.equal.1": (
             "The best sequences are equal: neither player scores any sequence.",
-            "Die besten Sequenzen sind gleich: keiner zählt irgendeine Sequenz.",
+            "Die besten Sequenzen sind gleich: Keiner zählt irgendeine Sequenz.",
         ),
         "piquet.info.equal.2": ("Equal sets.", "Gleiche Trios."),
         "piquet.info.no_repique": (
@@ -232,7 +232,7 @@ register_messages(
         ),
         "piquet.info.divided": (
             "{N} tricks each: the cards are divided and nobody scores for them.",
-            "Je {n} Stiche: die Karten sind geteilt, keiner zählt für sie.",
+            "Je {n} Stiche: Die Karten sind geteilt, keiner zählt für sie.",
         ),
         "piquet.info.deal_over": (
             "End of the deal: {a} {ta}, {b} {tb}.",
@@ -240,11 +240,11 @@ register_messages(
         ),
         "piquet.info.tied": (
             "Tied at {total} after {deals} deals: each player deals once more.",
-            "Gleichstand bei {total} nach {deals} Spielen: jeder gibt noch einmal.",
+            "Gleichstand bei {total} nach {deals} Spielen: Jeder gibt noch einmal.",
         ),
         "piquet.info.drawn": (
             "Still tied at {total} after the extra deals: the partie is drawn.",
-            "Auch nach den zusätzlichen Spielen gleich bei {total}: die Partie ist unentschieden.",
+            "Auch nach den zusätzlichen Spielen gleich bei {total}: Die Partie ist unentschieden.",
         ),
         # what is expected
         "piquet.expect.exchange": (
@@ -316,7 +316,7 @@ register_messages(
         "piquet.illegal.sequence": (
             "{cards} are not sequences: each must be {min} or more cards of one suit in the order "
             "A K Q J 10 9 8 7.",
-            "{cards} sind keine Sequenzen: jede braucht {min} oder mehr Karten einer Farbe in der "
+            "{cards} sind keine Sequenzen: Jede braucht {min} oder mehr Karten einer Farbe in der "
             "Folge A K D B 10 9 8 7.",
         ),
         "piquet.illegal.set": (
@@ -326,13 +326,13 @@ register_messages(
         ),
         "piquet.illegal.follow": (
             "{seat} must follow suit: the {led} was led and {seat} still has {suit}: {cards}.",
-            "{seat} muss Farbe bedienen: {led:nom} wurde ausgespielt, und {seat} hat noch {suit}: "
+            "{seat} muss Farbe bedienen: {led:Nom} wurde ausgespielt, und {seat} hat noch {suit}: "
             "{cards}.",
         ),
         # The same, said to the player whose move is refused (``text.to_player``).
         "piquet.illegal.phase.you": (
             "Not now: you are to {expected}.",
-            "Jetzt nicht: du hast {expected}.",
+            "Jetzt nicht: Du hast {expected}.",
         ),
         "piquet.illegal.not_held.you": (
             "You do not hold the {cards}.",
@@ -346,11 +346,11 @@ register_messages(
             "As the younger hand you must discard at least {min} and at most {max} cards, not "
             "{n}: as many as are left in the stock.",
             "Als Hinterhand musst du mindestens {min} und höchstens {max} Karten ablegen, nicht "
-            "{n}: so viele liegen noch im Talon.",
+            "{n}: So viele liegen noch im Talon.",
         ),
         "piquet.illegal.follow.you": (
             "You must follow suit: the {led} was led and you still have {suit}: {cards}.",
-            "Du musst Farbe bedienen: {led:nom} wurde ausgespielt, und du hast noch {suit}: "
+            "Du musst Farbe bedienen: {led:Nom} wurde ausgespielt, und du hast noch {suit}: "
             "{cards}.",
         ),
         "piquet.illegal.no_deal": (
@@ -417,7 +417,7 @@ register_messages(
         ),
         "piquet.record.seats": (
             "Piquet is for two players: the record needs exactly two seats.",
-            "Piquet ist ein Spiel für zwei: die Spielaufzeichnung braucht genau zwei Plätze.",
+            "Piquet ist ein Spiel für zwei: Die Spielaufzeichnung braucht genau zwei Plätze.",
         ),
     }
 )

@@ -34,13 +34,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "players.reason.sink": (
         "Sink the {sunk}: what you still declare is sure to be good, and keeping these cards "
         "hidden costs only {cost} points.",
-        "{sunk} verschweigen: was du noch ansagst, ist sicher gut, und diese Karten verborgen "
+        "{sunk} verschweigen: Was du noch ansagst, ist sicher gut, und diese Karten verborgen "
         "zu halten kostet nur {cost} Punkte.",
     ),
     # -- Piquet: the play --
     "players.reason.lead_ace": (
         "Lead an ace: it wins the trick.",
-        "Ein As ausspielen: es macht den Stich.",
+        "Ein As ausspielen: Es macht den Stich.",
     ),
     "players.reason.lead_low": (
         "Lead the lowest card of the longest suit.",
@@ -60,7 +60,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "players.reason.cash": (
         "Cash a sure winner: no card still out beats it.",
-        "Einen sicheren Stich abholen: keine ausstehende Karte schlägt diese.",
+        "Einen sicheren Stich abholen: Keine ausstehende Karte schlägt diese.",
     ),
     "players.reason.lead_long": (
         "No sure winner: lead low from the longest suit to set it up.",
@@ -116,7 +116,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "players.reason.meld_after_draw": (
         "Draw first: you may still declare after drawing, and the card drawn may make a "
         "better meld.",
-        "Erst ziehen: melden darfst du auch nach dem Ziehen, und die gezogene Karte kann eine "
+        "Erst ziehen: Melden darfst du auch nach dem Ziehen, und die gezogene Karte kann eine "
         "bessere Meldung ergeben.",
     ),
     "players.reason.meld": (
@@ -126,7 +126,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "players.reason.marriage_first": (
         "Declare {meld} first ({points} points): the sequence can follow after another "
         "trick, but no marriage may be taken out of a declared sequence.",
-        "Zuerst {meld} melden ({points} Punkte): die Sequenz kann nach einem weiteren Stich "
+        "Zuerst {meld} melden ({points} Punkte): Die Sequenz kann nach einem weiteren Stich "
         "folgen, aber aus einer gemeldeten Sequenz darf keine Heirat mehr gemeldet werden.",
     ),
     "players.reason.lead_lowest": (
@@ -144,7 +144,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "players.reason.win_points": (
         "Win the trick: {points} points in it are worth the card.",
-        "Den Stich machen: die {points} Augen darin sind die Karte wert.",
+        "Den Stich machen: Die {points} Augen darin sind die Karte wert.",
     ),
     "players.reason.partner": (
         "Your partner is winning the trick: give it points.",
