@@ -230,11 +230,8 @@ def _answered(
     if not entry or entry.get("drill") != drill.key or entry.get("item") != key:
         return None
     stored = entry.get("data")
-    if not isinstance(stored, dict):
-        return None
-    try:
-        feedback = drill.check(the_item, drill.parse_answer(the_item, stored))
-    except AnswerError:
+    feedback = _judged_again(drill, the_item, stored) if isinstance(stored, dict) else None
+    if feedback is None:
         return None
     return _page(
         request,
@@ -246,6 +243,14 @@ def _answered(
         token=None,
         nonce=nonce[:64],
     )
+
+
+def _judged_again(drill: Drill, the_item: Item, stored: Mapping[str, str]) -> Feedback | None:
+    """The verdict on an answer the record kept; ``None`` if it no longer reads."""
+    try:
+        return drill.check(the_item, drill.parse_answer(the_item, stored))
+    except AnswerError:
+        return None
 
 
 def _answer(request: HtmxHttpRequest, drill: Drill, the_item: Item) -> HttpResponse:
@@ -275,16 +280,12 @@ def _answer(request: HtmxHttpRequest, drill: Drill, the_item: Item) -> HttpRespo
     already = progress.seen(store.read(request), served.nonce)
     if already is not None:
         stored: Mapping[str, str] = already.get("data") or {}
-        try:
-            feedback = drill.check(the_item, drill.parse_answer(the_item, stored))
-        except AnswerError:
-            feedback = None
         return _page(
             request,
             drill,
             the_item,
             status=200,
-            feedback=feedback,
+            feedback=_judged_again(drill, the_item, stored),
             values=stored,
             notice=_("You answered this question already: it was counted once."),
             token=None,
