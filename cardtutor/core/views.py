@@ -51,14 +51,14 @@ def set_deck(request: HttpRequest) -> HttpResponse:
     choice = request.POST.get("deck")
     if choice not in (DECK_FOUR_COLOUR, DECK_TWO_COLOUR):
         message = _("Choose the two-colour or the four-colour deck; nothing was changed.")
-        return TemplateResponse(request, "400.html", {"message": message}, status=400).render()
+        return _error(request, "400.html", 400, message=message)
     response = HttpResponseRedirect(_safe_next(request))
     remember_deck(response, request, choice == DECK_FOUR_COLOUR)
     return response
 
 
-def _error(request: HttpRequest, template: str, status: int) -> HttpResponse:
-    return TemplateResponse(request, template, status=status).render()
+def _error(request: HttpRequest, template: str, status: int, **context: object) -> HttpResponse:
+    return TemplateResponse(request, template, context, status=status).render()
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
@@ -96,4 +96,4 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     foreign = reason.startswith(
         (REASON_BAD_ORIGIN.partition("%")[0], REASON_BAD_REFERER.partition("%")[0])
     )
-    return TemplateResponse(request, "403_csrf.html", {"foreign": foreign}, status=403).render()
+    return _error(request, "403_csrf.html", 403, foreign=foreign)

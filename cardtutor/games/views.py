@@ -243,14 +243,10 @@ def game_urls(public_id: str) -> dict[str, str]:
 def _render(
     request: HttpRequest, game: Game, position: service.Position, status: int = 200, **extra: Any
 ) -> HttpResponse:
-    if _is_htmx(request):  # the heading (outside the area) follows, out of band
-        return render(
-            request,
-            "games/game.html#game_area",
-            _context(game, position, swap_heading=True, **extra),
-            status=status,
-        )
-    return render(request, "games/game.html", _context(game, position, **extra), status=status)
+    htmx = _is_htmx(request)  # the area only, and the heading (outside it) out of band
+    template = "games/game.html#game_area" if htmx else "games/game.html"
+    context = _context(game, position, swap_heading=htmx, **extra)
+    return render(request, template, context, status=status)
 
 
 def _kind(game: Game) -> service.Kind:

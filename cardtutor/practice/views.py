@@ -226,7 +226,8 @@ def _answered(
     answered page's language and deck switches return to, so switching keeps the verdict (in
     the new language) rather than asking afresh. Read only; ``None`` if this learner's record
     has no answer of that name to this question (the question is then asked afresh)."""
-    entry = progress.seen(store.read(request), nonce[:64])
+    nonce = nonce[:64]
+    entry = progress.seen(store.read(request), nonce)
     key = progress.item_key(int(the_item.level), the_item.seed)
     if not entry or entry.get("drill") != drill.key or entry.get("item") != key:
         return None
@@ -242,7 +243,7 @@ def _answered(
         feedback=feedback,
         values=stored,
         token=None,
-        nonce=nonce[:64],
+        nonce=nonce,
     )
 
 
