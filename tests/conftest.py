@@ -61,6 +61,25 @@ def page(browser: Any, live_server: Any) -> Iterator[Any]:
     context.close()
 
 
+@pytest.fixture
+def fixed_game_seed(monkeypatch: Any) -> Any:
+    """``fixed_game_seed(n)`` deals every game started afterwards in this test from seed ``n``.
+
+    Patching the seed field's ``default`` is not enough: Django keeps the default's callable in
+    ``Field._get_default``, a cached property, so once any game was created in the process the
+    patched ``default`` is never read again (and a game started here would be dealt at random).
+    The cached callable is set instead; monkeypatch puts it back after the test."""
+
+    def fix(seed: int) -> None:
+        from cardtutor.games.models import Game
+
+        field = Game._meta.get_field("seed")
+        monkeypatch.setattr(field, "default", lambda: seed)
+        monkeypatch.setitem(field.__dict__, "_get_default", lambda: seed)
+
+    return fix
+
+
 def assert_clean(page: Any) -> None:
     """No console error and no CSP violation happened on the page."""
     assert page.console_errors == []

@@ -269,14 +269,12 @@ def _game_kinds() -> list[str]:
 
 @FUZZ
 @given(data=st.data())
-def test_game_moves(client: Client, replays, monkeypatch, data: st.DataObject) -> None:  # type: ignore[no-untyped-def]
+def test_game_moves(client: Client, replays, fixed_game_seed, data: st.DataObject) -> None:  # type: ignore[no-untyped-def]
     kinds = _game_kinds()
     if not kinds:
         pytest.skip("no games yet")
-    from cardtutor.games.models import Game
-
     # A fixed deal, so the forms drawn from do not change between runs of one example.
-    monkeypatch.setattr(Game._meta.get_field("seed"), "default", lambda: 20261126)
+    fixed_game_seed(20261126)
     response = client.get("/play/")
     forms = [f for f in post_forms(response.content.decode()) if f["action"].endswith("/new/")]
     assert forms, "no form to start a game"

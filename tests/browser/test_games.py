@@ -235,18 +235,19 @@ trick holding a meld (the deals are shuffled from the game's seed)."""
 
 
 def test_on_a_phone_the_draw_and_melds_after_a_won_trick_are_on_the_first_screen(
-    browser: Any, live_server: Any, monkeypatch: Any
+    browser: Any, live_server: Any, fixed_game_seed: Any
 ) -> None:
     """Besik: having won a trick, the learner's choices are the melds and the draw (no card
     may be led yet): they come first, on the first screen, and have the focus."""
     from cardtutor.games.models import Game
 
-    monkeypatch.setattr(Game._meta.get_field("seed"), "default", lambda: WON_TRICK_SEED)
+    fixed_game_seed(WON_TRICK_SEED)
     context = browser.new_context(base_url=live_server.url, viewport={"width": 360, "height": 740})
     page = context.new_page()
     page.set_default_timeout(10_000)
     try:
         _start(page, "besik-2")
+        assert Game.objects.get().seed == WON_TRICK_SEED, "the deal is the one chosen"
         draw = page.get_by_role("button", name="Draw from the talon")
         # won, before the draw (after it a meld may still be declared beside a card led)
         _play_first_cards_until(page, draw.count, 80, "the learner never won a trick")
