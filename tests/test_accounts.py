@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -49,8 +51,13 @@ def test_sign_up_errors_come_back_in_the_form() -> None:
         reverse("signup"), {"username": "bert", "password1": PASSWORD, "password2": "other"}
     )
     assert response.status_code == 200
-    assert "The two passwords are not the same." in response.content.decode()
+    page = response.content.decode()
+    assert "The two passwords are not the same." in page
     assert not User.objects.filter(username="bert").exists()
+    # said at the top, and the focus is on the field in error, not on the user name
+    assert re.search(r'role="alert"><p>The account was not created: please check the field', page)
+    autofocus = re.findall(r"<input[^>]*\bautofocus\b[^>]*>", page)
+    assert len(autofocus) == 1 and 'name="password2"' in autofocus[0], autofocus
 
 
 def test_a_wrong_password_is_called_wrong_in_both_languages(learner: User) -> None:

@@ -74,6 +74,19 @@ def test_face_down_selected_and_disabled_states() -> None:
     assert "card--disabled" in disabled and "not playable" in disabled
 
 
+def test_a_card_inside_a_control_that_names_it_has_no_name_of_its_own() -> None:
+    """A card button says "Herz-Bauer: jetzt nicht spielbar"; a picture inside it naming the
+    card again ("Herz-Bauer, nicht spielbar") is heard twice or contradicts the button."""
+    from cardtutor.core.templatetags.cards import card_svg
+
+    with translation.override("de"):
+        named = str(card_svg("JH", "de", disabled=True))
+        hidden = str(card_svg("JH", "de", disabled=True, decorative=True))
+    assert 'role="img" aria-label="Herz-Bube, nicht spielbar"' in named and "<title>" in named
+    assert 'aria-hidden="true"' in hidden and "card--disabled" in hidden
+    assert "aria-label" not in hidden and "<title>" not in hidden and "role=" not in hidden
+
+
 def test_german_court_indices() -> None:
     def face(code: str) -> str:
         return re.search(

@@ -188,6 +188,22 @@ def test_a_move_is_answered_with_the_partial_for_htmx(client: Client) -> None:
     assert text.lstrip().startswith('<div id="game-area"')
     assert "<html" not in text
     assert response["Vary"].count("HX-Request") == 1
+    # what the move changed is read out: the live region outside the area is filled out of
+    # band with the lines of "Since your last move"
+    announcer = re.search(r'<div id="game-announcer"([^>]*)>([^<]*)</div>', text)
+    assert announcer and 'hx-swap-oob="true"' in announcer.group(1), text[:600]
+    assert 'aria-live="polite"' in announcer.group(1)
+    lines = re.findall(r"<li>([^<]+)</li>", text.split('class="recent-list"')[1].split("</ol>")[0])
+    assert lines and all(html.unescape(line) in html.unescape(announcer.group(2)) for line in lines)
+    # a long list scrolls in a box the keyboard can reach
+    assert '<div class="recent-scroll" role="region" tabindex="0"' in text
+    # the full page has the live region once, outside the area, and quiet
+    page = client.get(url).content.decode()
+    assert page.count('id="game-announcer"') == 1
+    area_end = page.index('<p class="game-footer">')
+    assert re.search(r'<div id="game-announcer"[^>]*aria-live="polite"[^>]*></div>', page)
+    assert page.index('id="game-announcer"') < area_end
+    assert "hx-swap-oob" not in page.split('id="game-announcer"')[1].split(">")[0]
 
 
 def test_a_history_restore_request_gets_the_whole_page(client: Client) -> None:
@@ -481,10 +497,13 @@ def test_a_card_that_may_not_be_played_says_why_and_is_refused_with_that_reason(
     )
     blocked = blocked_buttons(page)
     button = blocked[0]
-    reason = html.unescape(re.search(r'title="([^"]+)"', button).group(1))  # type: ignore[union-attr]
-    assert reason.startswith("You must follow suit"), reason  # said to the learner, not "A"
     number = re.search(r'aria-describedby="(why-\d+)"', button).group(1)  # type: ignore[union-attr]
-    assert f'id="{number}" role="tooltip">{html.escape(reason)}' in page.replace("&#x27;", "'")
+    found = re.search(rf'id="{number}" role="tooltip">([^<]+)</span>', page)
+    assert found, f"no reason with the id {number}"
+    reason = html.unescape(found.group(1))
+    assert reason.startswith("You must follow suit"), reason  # said to the learner, not "A"
+    assert "title=" not in button, "no native tooltip beside the site's own"
+    assert '<p class="why-line">Tap or point at a faded card to see why' in page
     data = _form(page)
     assert data is not None
     data["action"] = html.unescape(re.search(r'value="([^"]+)"', button).group(1))  # type: ignore[union-attr]

@@ -44,3 +44,18 @@ class SignUpForm(UserCreationForm[User]):
         )
         self.fields["password2"].label = _("The password again")
         self.fields["password2"].help_text = _("The same password, to be sure it is typed right.")
+
+    def full_clean(self) -> None:
+        """After a refused sign-up the focus goes to the first field in error (Django's form
+        puts it on the user name, which may be right while the passwords are not)."""
+        super().full_clean()
+        wrong = self.fields_in_error
+        if wrong:
+            for field in self.fields.values():
+                field.widget.attrs.pop("autofocus", None)
+            self.fields[wrong[0]].widget.attrs["autofocus"] = True
+
+    @property
+    def fields_in_error(self) -> list[str]:
+        """The names of the fields with an error, in the form's order."""
+        return [name for name in self.fields if name in self.errors]

@@ -204,7 +204,7 @@ def table_html(
 
 def card_buttons_html(cards: Sequence[Mapping[str, Any]], lang: str) -> SafeString:
     """The learner's cards as buttons: a playable one plays it; one that may not be played
-    says why (on hover and focus, and to a screen reader)."""
+    says why (on hover, focus or a tap, in the line under the hand, and to a screen reader)."""
     items = []
     for c in cards:
         name = c["card"].name(lang)
@@ -216,14 +216,22 @@ def card_buttons_html(cards: Sequence[Mapping[str, Any]], lang: str) -> SafeStri
         else:
             label = _("%(card)s: not playable now") % {"card": name}
             reason = _e(c["reason"])
-            extra = f' aria-disabled="true" aria-describedby="why-{number}" title="{reason}"'
+            extra = f' aria-disabled="true" aria-describedby="why-{number}"'
             why = f'<span class="why-not" id="why-{number}" role="tooltip">{reason}</span>'
-        svg = card_svg(c["card"], lang, size="md", disabled=not c["playable"])
+        svg = card_svg(c["card"], lang, size="md", disabled=not c["playable"], decorative=True)
         items.append(
             f'<li><button type="submit" class="card-button" name="action" value="{_e(c["json"])}"'
             f' data-key="{number}"{extra} aria-label="{_e(label)}">{svg}</button>{why}</li>'
         )
-    return mark_safe('<ul class="hand card-buttons">' + "".join(items) + "</ul>")  # noqa: S308
+    line = ""
+    if any(not c["playable"] for c in cards):
+        # The reasons' place, under the hand: the script writes the pointed-at or focused
+        # card's reason here; without it each reason shows over this line.
+        general = _("Tap or point at a faded card to see why it cannot be played now.")
+        line = f'<p class="why-line">{_e(general)}</p>'
+    return mark_safe(  # noqa: S308 (every value escaped; cards are our markup)
+        '<ul class="hand card-buttons">' + "".join(items) + "</ul>" + line
+    )
 
 
 def score_html(score: Mapping[str, Any], ledger: Sequence[Mapping[str, Any]]) -> SafeString:

@@ -12,7 +12,7 @@ the templates would (the tests read it like any page).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from html import escape
 from typing import Any
@@ -58,13 +58,13 @@ def show_html(show: Mapping[str, Any], jack: str, lang: str) -> SafeString:
     rows = "".join(
         "<tr>"
         + "".join(
-            f'<th scope="row">{_e(v)}</th>'
+            _row_header(show["rows"], r, v)
             if n == 0
             else (f'<td class="num">{_e(v)}</td>' if _NUMBER.match(str(v)) else f"<td>{_e(v)}</td>")
             for n, v in enumerate(row)
         )
         + "</tr>"
-        for row in show["rows"]
+        for r, row in enumerate(show["rows"])
     )
     caption = f"<caption>{_e(show['label'])}</caption>" if show["label"] else ""
     # On a phone a wide table scrolls in its own box, never the page (focusable, so the
@@ -75,6 +75,18 @@ def show_html(show: Mapping[str, Any], jack: str, lang: str) -> SafeString:
         f'<table class="drill-table">{caption}<thead><tr>{header}</tr></thead>'
         f"<tbody>{rows}</tbody></table></div>"
     )
+
+
+def _row_header(rows: Sequence[Sequence[object]], r: int, value: object) -> str:
+    """Row ``r``'s header cell. A row whose first cell is empty continues the row above it
+    (a second set under "IV: sets"): that header spans it, so no header cell is left empty."""
+    if not str(value):
+        return "" if r else "<td></td>"
+    span = 1
+    while r + span < len(rows) and not str(rows[r + span][0]):
+        span += 1
+    rowspan = f' rowspan="{span}"' if span > 1 else ""
+    return f'<th scope="row"{rowspan}>{_e(value)}</th>'
 
 
 def _checked(flag: bool) -> str:

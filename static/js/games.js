@@ -1,11 +1,36 @@
 // Games: play a card with the keyboard. Arrow keys move between the card buttons, Enter (or
 // Space) plays the focused one; a number key 1-9 plays the card with that number. The forms
-// work without this script; it only adds the keys.
+// work without this script; it adds the keys, the reasons in the line under the hand and the
+// focus after a swap.
 (function () {
   function cards() {
     return Array.prototype.slice.call(document.querySelectorAll(".card-buttons .card-button"));
   }
+  // Why a faded card may not be played: written into the line under the hand when the card is
+  // pointed at, focused or tapped (the reasons' own boxes would cover the buttons below);
+  // a playable card or Escape puts the line's general text back.
+  document.documentElement.classList.add("why-inline");
+  function cardAt(node) {
+    var item = node && node.closest && node.closest(".card-buttons li");
+    return item ? item.querySelector(".card-button") : null;
+  }
+  function whyLine(reason) {
+    var line = document.querySelector(".why-line");
+    if (!line) return;
+    if (!line.dataset.general) line.dataset.general = line.textContent;
+    line.textContent = reason || line.dataset.general;
+    line.classList.toggle("is-reason", Boolean(reason));
+  }
+  function showWhy(event) {
+    var button = cardAt(event.target);
+    if (!button) return;
+    var reason = button.getAttribute("aria-disabled") === "true" ? button.nextElementSibling : null;
+    whyLine(reason ? reason.textContent : "");
+  }
+  document.addEventListener("focusin", showWhy);
+  document.addEventListener("mouseover", showWhy);
   document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") { whyLine(""); return; }
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     var target = event.target;
     if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
@@ -23,17 +48,18 @@
     }
   });
   // After htmx swaps the game in (a move, a take-back), focus is not left on the page's body:
-  // it goes to what asks for attention (a refusal, the worked example's comparison), else to
-  // the next decision. A table scrolled out of view comes back, so the computer's moves,
-  // shown one after another, are seen.
+  // it goes to what asks for attention (a refusal, the worked example's comparison, the hint
+  // asked for), else to the next decision. A table scrolled out of view comes back, so the
+  // computer's moves, shown one after another, are seen.
   document.addEventListener("htmx:afterSettle", function () {
     var area = document.getElementById("game-area");
     if (!area) return;
     var active = document.activeElement;
     if (active && active !== document.body && document.contains(active)) return;
-    var focus = area.querySelector("#move-error, #book-choice") ||
+    var focus = area.querySelector("#move-error, #book-choice, #hint") ||
       area.querySelector(".other-moves button, .card-buttons .card-button:not([aria-disabled='true']), .move-form .primary-button");
     if (focus) focus.focus({ preventScroll: true });
+    if (focus && focus.id === "hint") { focus.scrollIntoView({ block: "nearest" }); return; }
     var table = area.querySelector(".game-table");
     if (table && table.getBoundingClientRect().top < 0) table.scrollIntoView({ block: "start" });
   });

@@ -107,17 +107,55 @@ def test_a_card_that_may_not_be_played_says_why_on_focus(page: Any) -> None:
         page.set_viewport_size({"width": width, "height": 740})
         scroll = page.evaluate("document.documentElement.scrollWidth")
         assert scroll <= width, f"the page is {scroll} px wide at {width} px"
-    blocked.last.focus()  # the right-most card's reason stays on the screen
+    # the reason is written into the line under the hand, covering no button
+    line = page.locator(".why-line")
+    general = "Tap or point at a faded card to see why it cannot be played now."
+    expect(line).to_have_text(general)
+    blocked.last.focus()
+    expect(line).to_have_text(re.compile("^You must follow suit"))
+    assert page.locator(".why-not").last.is_hidden(), "no box over the page besides the line"
     reason = page.locator(".card-buttons .card-button[aria-disabled=true] + .why-not").last
-    expect(reason).to_be_visible()
-    assert reason.inner_text().startswith("You must follow suit")
-    box = reason.bounding_box()
-    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+    assert line.inner_text() == reason.inner_text()  # the screen reader's description
+    box = line.bounding_box()
+    hint = page.get_by_role("button", name="Hint").bounding_box()
+    assert box is not None and hint is not None
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 360
+    assert box["y"] + box["height"] <= hint["y"], "the Hint button stays below the reason"
+    page.keyboard.press("Escape")  # dismissed: the general line again
+    expect(line).to_have_text(general)
+    page.locator(".card-buttons .card-button:not([aria-disabled=true])").first.hover()
+    blocked.first.hover()
+    expect(line).to_have_text(re.compile("^You must follow suit"))
+    page.locator(".card-buttons .card-button:not([aria-disabled=true])").first.hover()
+    expect(line).to_have_text(general)
     before = _ply(page)
     blocked.first.click(force=True)  # Playwright waits for aria-disabled controls otherwise
     page.wait_for_timeout(300)
     assert _ply(page) == before, "a card that may not be played is not sent"
     assert_clean(page)
+
+
+def test_the_hint_asked_for_gets_the_focus(page: Any) -> None:
+    _start(page, "piquet")
+    _do_the_non_card_decisions(page)
+    page.get_by_role("button", name="Hint").click()
+    expect(page.locator("#hint")).to_be_visible()
+    expect(page.locator("#hint")).to_be_focused()
+    assert_clean(page)
+
+
+def test_four_cards_of_a_trick_fit_a_320_px_screen(browser: Any, live_server: Any) -> None:
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 320, "height": 740})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        _start(page, "besik-4")
+        full = page.locator(".trick li:nth-child(4)")
+        _play_first_cards_until(page, full.count, 12, "never a whole trick on the table")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 320, f"no sideways scrolling ({width} px)"
+    finally:
+        context.close()
 
 
 def test_without_javascript_a_move_posts_and_the_page_comes_back(

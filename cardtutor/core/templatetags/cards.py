@@ -191,18 +191,29 @@ def card_svg(
     disabled: bool = False,
     size: str = "md",
     jack: str = "",
+    decorative: bool = False,
 ) -> SafeString:
     """:func:`playing_card` for Python callers that know the language key already
-    (``lang_key(get_language())``; the labels' translations follow the active language)."""
+    (``lang_key(get_language())``; the labels' translations follow the active language).
+
+    ``decorative``: the picture inside a control that names the card itself (a card button):
+    hidden from screen readers, with no name or tooltip of its own beside the control's."""
+    args = (card, bool(selected), bool(disabled), size, jack, lang, bool(decorative))
     try:
-        return _card_svg(card, bool(selected), bool(disabled), size, jack, lang)
+        return _card_svg(*args)
     except TypeError:  # an unhashable value: drawn (or refused) without the memo
-        return _card_svg.__wrapped__(card, bool(selected), bool(disabled), size, jack, lang)
+        return _card_svg.__wrapped__(*args)
 
 
 @lru_cache(maxsize=4096)
 def _card_svg(
-    card: object, selected: bool, disabled: bool, size: str, jack: str, lang: str
+    card: object,
+    selected: bool,
+    disabled: bool,
+    size: str,
+    jack: str,
+    lang: str,
+    decorative: bool = False,
 ) -> SafeString:
     """One card's markup: a pure function of its arguments and the active language (``lang``,
     which the labels' translations follow), so it is worked out once per process; a page
@@ -235,10 +246,14 @@ def _card_svg(
         states.append(_("not playable"))
     full_label = escape(", ".join([label, *states]))
     data_code = f' data-card="{value.code}"' if value is not None else ""
+    named = f'role="img" aria-label="{full_label}"'
+    title = f"<title>{full_label}</title>"
+    if decorative:
+        named, title = 'aria-hidden="true"', ""
     return mark_safe(
         f'<svg class="{" ".join(classes)}" viewBox="0 0 100 140" width="{width}" '
-        f'height="{round(width * 1.4)}" role="img" aria-label="{full_label}"{data_code}>'
-        f'<title>{full_label}</title><use href="#{symbol}" width="100" height="140"/></svg>'
+        f'height="{round(width * 1.4)}" {named}{data_code}>'
+        f'{title}<use href="#{symbol}" width="100" height="140"/></svg>'
     )
 
 
