@@ -197,6 +197,7 @@ def test_a_move_is_answered_with_the_partial_for_htmx(client: Client) -> None:
     assert lines and all(html.unescape(line) in html.unescape(announcer.group(2)) for line in lines)
     # a long list scrolls in a box the keyboard can reach
     assert '<div class="recent-scroll" role="region" tabindex="0"' in text
+    assert text.count('aria-labelledby="recent-heading"') == 1, "one region of that name"
     # the full page has the live region once, outside the area, and quiet
     page = client.get(url).content.decode()
     assert page.count('id="game-announcer"') == 1
