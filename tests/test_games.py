@@ -289,6 +289,22 @@ def test_the_deal_cannot_be_chosen_by_the_learner(client: Client) -> None:
     assert _game(url).record == before
 
 
+def test_a_besik_card_that_may_not_be_played_says_why_in_a_sentence(
+    client: Client, fixed_game_seed: Any
+) -> None:
+    """The engine's Besik reasons are clauses ("you won the trick: draw …"); under the hand
+    they read as sentences: a capital and a full stop."""
+    fixed_game_seed(4)  # the learner soon wins a trick and must draw before leading
+    url = _start(client, "besik-2")
+    page = _post_first_moves_until(
+        client, url, lambda page: "aria-disabled" in page, 80, "no card that may not be played"
+    )
+    reasons = [html.unescape(r) for r in re.findall(r'role="tooltip">([^<]+)</span>', page)]
+    assert reasons
+    for reason in reasons:
+        assert reason[0].isupper() and reason.endswith("."), reason
+
+
 def test_a_tests_fixed_seed_deals_the_game_even_after_other_games_were_started(
     client: Client, fixed_game_seed: Any
 ) -> None:

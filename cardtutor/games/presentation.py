@@ -277,7 +277,7 @@ def _card_choices(
     position: Position, seat: str, hand: Sequence[Any], playable: set[Any], lang: str
 ) -> list[dict[str, Any]]:
     """The hand as card buttons; a card that may not be played now says why (the engine's
-    reason, shown on hover and focus)."""
+    reason, a sentence shown under the hand on hover, tap and focus)."""
     choices = []
     for number, card in enumerate(hand, start=1):
         data = {"type": "play", "seat": seat, "card": card.code}
@@ -285,7 +285,9 @@ def _card_choices(
         if card not in playable:
             why = position.state.legal_actions.why_illegal(position.engine.parse_action(data))
             reason = to_player(why).render(lang) if why is not None else ""
-            reason = reason[:1].upper() + reason[1:]
+            reason = reason[:1].upper() + reason[1:]  # a sentence of its own, under the hand
+            if reason and not reason.endswith((".", "!", "?")):
+                reason += "."
         choices.append(
             {
                 "card": card,
