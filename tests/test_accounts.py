@@ -56,6 +56,7 @@ def test_sign_up_errors_come_back_in_the_form() -> None:
     assert not User.objects.filter(username="bert").exists()
     # said at the top, and the focus is on the field in error, not on the user name
     assert re.search(r'role="alert"><p>The account was not created: please check the field', page)
+    assert '<label for="id_password2">The password again</label>' in page  # as on log-in
     autofocus = re.findall(r"<input[^>]*\bautofocus\b[^>]*>", page)
     assert len(autofocus) == 1 and 'name="password2"' in autofocus[0], autofocus
 

@@ -32,6 +32,7 @@ class SignUpForm(UserCreationForm[User]):
     }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")  # labels as on the log-in page, with no colon
         super().__init__(*args, **kwargs)
         self.fields["username"].label = _("User name")
         self.fields["username"].help_text = _(
