@@ -21,7 +21,7 @@ from django.test import Client
 from django.utils import translation
 
 from cardtutor.engine.cards import Card, PhysicalCard
-from cardtutor.games import service
+from cardtutor.games import presentation, service
 from cardtutor.games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -361,6 +361,10 @@ def test_undo_goes_back_to_the_learners_previous_decision_and_is_counted(client:
     position = _position(game)
     assert position.state.seat_to_act in learner
     assert last_decision in position.state.legal_actions
+    # the page says what was taken back (once: a reload does not repeat it)
+    said = f"Taken back: {presentation.describe(last_decision, 'en')}. It is your move again"
+    assert said in html.unescape(client.get(url).content.decode())
+    assert "Taken back:" not in client.get(url).content.decode()
     assert "1 move taken back" in client.get("/play/").content.decode()
     # a stale undo form (the ply it was served with is gone) does nothing
     client.post(url + "undo/", {"ply": "999"})
@@ -373,7 +377,8 @@ def test_the_same_answer_from_the_computer_after_taking_a_move_back(client: Clie
     assert data is not None
     client.post(url + "move/", data)
     first = _game(url).record["actions"]
-    client.post(url + "undo/", {"ply": str(len(first))})
+    undone = client.post(url + "undo/", {"ply": str(len(first))}, headers={"HX-Request": "true"})
+    assert "Taken back: play the " in html.unescape(undone.content.decode())  # with htmx too
     client.post(url + "move/", data)
     assert _game(url).record["actions"] == first
 

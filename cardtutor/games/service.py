@@ -46,6 +46,10 @@ register_messages(
             "That move was already made: here is the game as it stands now.",
             "Dieser Zug ist schon gemacht: hier das Spiel, wie es jetzt steht.",
         ),
+        "games.undone": (
+            "Taken back: {move}. It is your move again.",
+            "Zurückgenommen: {move}. Du bist wieder am Zug.",
+        ),
         "games.nothing_to_undo": (
             "There is no move of yours to take back.",
             "Es gibt keinen Zug von dir, den du zurücknehmen könntest.",

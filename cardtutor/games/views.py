@@ -487,6 +487,8 @@ def undo(request: HttpRequest, public_id: str) -> HttpResponse:
     cut = service.undo_point(position, tuple(game.learner_seats))
     if cut is None:
         return _render(request, game, position, note=Msg("games.nothing_to_undo").render(lang))
+    taken_back = presentation.describe(position.actions[cut], lang)
+    note = Msg("games.undone", move=taken_back).render(lang)
     record = service.record_with(game.record, position.actions[:cut])
     stored = _store(
         game,
@@ -500,7 +502,8 @@ def undo(request: HttpRequest, public_id: str) -> HttpResponse:
         return _stale(request, public_id)
     if _is_htmx(request):
         game.refresh_from_db()
-        return _render(request, game, _replay(game))
+        return _render(request, game, _replay(game), note=note)
+    request.session[NOTE_KEY] = {"game": game.public_id, "ply": cut, "text": note}
     return HttpResponseRedirect(reverse("games:game", args=[game.public_id]), status=303)
 
 

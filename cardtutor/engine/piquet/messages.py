@@ -39,7 +39,7 @@ _RANK_PLURALS = {
 _CAT_NAMES = {
     0: ("the point", "den Point"),
     1: ("the sequences", "die Sequenzen"),
-    2: ("the trios and quatorzes", "die Quatorze und Trios"),
+    2: ("the quatorzes and trios", "die Quatorze und Trios"),
 }
 _CAT_OF = {
     0: ("carte blanche (I)", "Carte blanche (I)"),
@@ -89,7 +89,7 @@ register_messages(
             "{seat} bedient mit {card}.",
         ),
         "piquet.play.discard": (
-            "{seat} cannot follow suit and discards the {card}.",
+            "{seat} cannot follow suit and throws off the {card}.",
             "{seat} kann nicht bedienen und wirft {card} ab.",
         ),
         # scores
@@ -254,7 +254,7 @@ register_messages(
         "piquet.expect.declare.0": ("declare the point", "den Point anzusagen"),
         "piquet.expect.declare.1": ("declare sequences", "Sequenzen anzusagen"),
         "piquet.expect.declare.2": (
-            "declare trios and quatorzes",
+            "declare quatorzes and trios",
             "Quatorze und Trios anzusagen",
         ),
         "piquet.expect.play": ("play a card", "eine Karte zu spielen"),

@@ -13,12 +13,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "players.reason.exchange": (
         "Discard the {cards}: over {samples} deals of the cards you cannot see, this discard "
-        "does best in the declarations ({value} points against your opponent on average) and "
-        "keeps high cards worth about {tricks} tricks for the play.",
+        "does best, the declarations and the play counted together. In the declarations it "
+        "averages {value} (your points minus your opponent's), and it keeps high cards worth "
+        "about {tricks} tricks for the play.",
         "{cards} ablegen: Gemittelt über {samples} Verteilungen der Karten, die du nicht "
-        "siehst, bringt diese Ablage in den Ansagen am meisten (im Durchschnitt {value} "
-        "Punkte gegenüber deinem Gegner) und behält hohe Karten für etwa {tricks} Stiche im "
-        "Stichspiel.",
+        "siehst, ist diese Ablage am besten, Ansagen und Stichspiel zusammen gerechnet. In "
+        "den Ansagen bringt sie im Durchschnitt {value} (deine Punkte minus die deines "
+        "Gegners), und sie behält hohe Karten für etwa {tricks} Stiche im Stichspiel.",
     ),
     # -- Piquet: declarations --
     "players.reason.declare": (
