@@ -271,6 +271,7 @@ def test_progress_page_shows_attempts_accuracy_streak_and_weak_rules() -> None:
     cells = re.findall(r"<td>([^<]*)</td>", row.group(0))
     assert cells[:4] == ["4", "25 %", "1", "1"]
     assert "Rules to look at again" in html and 'href="/rules/piquet/#' in html
+    assert "Counted by rule, over every drill that asks about it" in html  # not per drill
 
 
 def test_a_wrong_item_comes_back_for_review_when_its_box_is_due() -> None:

@@ -348,3 +348,26 @@ def test_saying_the_score_follows_the_source_s_deal_to_its_written_totals() -> N
     said = [line.en for line in shown.lines[:-1]]
     assert said[0].endswith("A says: “5.”") and "B says: “14.”" in said[3]
     assert "A 28, B 23" in shown.lines[-1].en and "A 28, B 23" in shown.lines[-1].de
+
+
+def test_an_example_of_one_category_has_no_running_total_the_learner_cannot_add_up() -> None:
+    """The sequences after an unshown point said "8 in all" after the first 4 shown. Made-up
+    deals show a total only where the lines shown add up to it (the worked example's
+    excerpts keep that game's totals)."""
+    for key in ("sequences", "sinking"):
+        text = " ".join(t.en + " " + t.de for t in shown(key).lines)
+        assert " in all." not in text and "zusammen " not in text.replace("zusammen 7 für", ""), key
+    checked = 0
+    for key in ("reckoning", "repique", "pique", "cb-saves", "equal-no-save", "carte-blanche"):
+        sums: dict[str, int] = {}
+        for line in shown(key).lines:
+            found = re.search(r", (\d+) in all\.$", line.en)
+            scored = re.match(r"(\w) scores (\d+) ", line.en) or re.search(
+                r"^(\w) .*?: (?:repique|pique), (\d+) more", line.en
+            )
+            if found and scored:
+                seat = scored.group(1)
+                sums[seat] = sums.get(seat, 0) + int(scored.group(2))
+                assert int(found.group(1)) == sums[seat], (key, line.en, sums)
+                checked += 1
+    assert checked >= 10, "the totals kept were checked"

@@ -397,7 +397,7 @@ def test_a_missing_field_is_named() -> None:
     del data["sets_younger"]
     with pytest.raises(AnswerError) as raised:
         DRILL.parse_answer(item, data)
-    assert "Trios and quatorzes (IV)" in raised.value.render("en")
+    assert "Quatorzes and trios (IV)" in raised.value.render("en")
 
 
 # ---------------------------------------------------------------------------------------------

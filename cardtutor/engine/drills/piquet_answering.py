@@ -152,7 +152,7 @@ register_messages(
         ),
         "drill.answering.f.sequence": ("Sequences: your answer", "Sequenzen: deine Antwort"),
         "drill.answering.f.sets": (
-            "Trios and quatorzes: your answer",
+            "Quatorzes and trios: your answer",
             "Quatorze und Trios: deine Antwort",
         ),
         "drill.answering.f.total": (
@@ -176,7 +176,7 @@ register_messages(
         "drill.answering.what.point": ("The point", "Der Point"),
         "drill.answering.what.point_value": ("What they make", "Was sie machen"),
         "drill.answering.what.sequence": ("Sequences", "Sequenzen"),
-        "drill.answering.what.sets": ("Trios and quatorzes", "Quatorze und Trios"),
+        "drill.answering.what.sets": ("Quatorzes and trios", "Quatorze und Trios"),
         "drill.answering.wrong_total": (
             "Your score before the first trick: you wrote {given}; it is {right}.",
             "Dein Stand vor dem ersten Stich: Du hast {given} angegeben; richtig ist {right}.",
@@ -196,7 +196,7 @@ register_messages(
             "ansagt; hier entscheidet die Zahl der Karten ({theirs} gegen deine {yours}).",
         ),
         "drill.answering.r.sets_never_equal": (
-            "Trios and quatorzes are never equal: there is only one card of each rank in a "
+            "Quatorzes and trios are never equal: there is only one card of each rank in a "
             "suit, so one player always has more cards of a rank, or the higher rank.",
             "Quatorze und Trios sind nie gleich: Jeden Rang gibt es nur einmal je Farbe, also "
             "hat immer einer mehr Karten eines Rangs oder den höheren Rang.",
@@ -218,7 +218,7 @@ register_messages(
         "drill.answering.part.0": ("{n} for carte blanche", "{n} für Carte blanche"),
         "drill.answering.part.1": ("{n} for the point", "{n} für den Point"),
         "drill.answering.part.2": ("{n} for sequences", "{n} für Sequenzen"),
-        "drill.answering.part.3": ("{n} for trios and quatorzes", "{n} für Quatorze und Trios"),
+        "drill.answering.part.3": ("{n} for quatorzes and trios", "{n} für Quatorze und Trios"),
         "drill.answering.part.repique": ("{n} for the repique", "{n} für das Repique"),
         "drill.answering.r.repique": (
             "You reach {threshold} in hand before {elder} reckons anything (carte blanche, "
@@ -227,7 +227,7 @@ register_messages(
             "ist Carte blanche, Point, Sequenzen, Quatorze und Trios): Repique, {points} dazu.",
         ),
         "drill.answering.answer": (
-            "Point: {point}{value}; sequences: {sequence}; trios and quatorzes: {sets}; your "
+            "Point: {point}{value}; sequences: {sequence}; quatorzes and trios: {sets}; your "
             "score before the first trick: {total}.",
             "Point: {point}{value}; Sequenzen: {sequence}; Quatorze und Trios: {sets}; dein "
             "Stand vor dem ersten Stich: {total}.",

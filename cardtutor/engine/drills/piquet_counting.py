@@ -191,7 +191,7 @@ register_messages(
             "Sequenzen (III) für {seat} ({role})",
         ),
         "drill.counting.f.3": (
-            "Trios and quatorzes (IV) for {seat} ({role} hand)",
+            "Quatorzes and trios (IV) for {seat} ({role} hand)",
             "Quatorze und Trios (IV) für {seat} ({role})",
         ),
         "drill.counting.f.bonus": ("Repique or pique?", "Repique oder Pique?"),

@@ -2,7 +2,7 @@
 
 The learner holds the elder hand's twelve cards after the exchange and declares: the point
 ("Five cards." and, what younger asks when he holds as many, what they make: "Forty-nine."),
-then his sequences ("Quart major."), then his trios and quatorzes ("Three jacks?"). The point is
+then his sequences ("Quart major."), then his quatorzes and trios ("Three jacks?"). The point is
 asked as two numbers, sequences and sets as a choice of what to declare. Younger's answers that
 the item fixes (he answers the right declaration) come with the next question, as in the game.
 The item also knows younger's hand (never shown), so the feedback plays the dialogue out:
@@ -136,7 +136,7 @@ register_messages(
         "drill.declaring.title": ("Declaring as elder", "Ansagen als Vorhand"),
         "drill.declaring.summary": (
             "Make the elder hand's declarations in order as the dialogue goes: point, "
-            "sequences, trios and quatorzes; and judge when sinking is worth it.",
+            "sequences, quatorzes and trios; and judge when sinking is worth it.",
             "Die Ansagen der Vorhand der Reihe nach machen, wie das Gespräch läuft: Point, "
             "Sequenzen, Quatorze und Trios; und beurteilen, wann sich Verschweigen lohnt.",
         ),
@@ -213,7 +213,7 @@ register_messages(
             "Deine Sequenzen: Was sagst du an?",
         ),
         "drill.declaring.f.sets": (
-            "Your trios and quatorzes: what do you declare?",
+            "Your quatorzes and trios: what do you declare?",
             "Deine Quatorze und Trios: Was sagst du an?",
         ),
         "drill.declaring.f.cost": (
@@ -319,7 +319,7 @@ register_messages(
         ),
         "drill.declaring.r.sets_many": (
             "Call your highest combination first (a quatorze beats any trio; otherwise the "
-            "higher rank): {best}. When it is good, all your trios and quatorzes score: also "
+            "higher rank): {best}. When it is good, all your quatorzes and trios score: also "
             "{others}.",
             "Sag zuerst deine höchste Kombination an (ein Quatorze schlägt jedes Trio, sonst "
             "der höhere Rang): {best}. Ist sie gut, zählen alle deine Quatorze und Trios: auch "
@@ -410,7 +410,7 @@ register_messages(
             "{option}: Das sagt weniger an, als du hast, und es lohnt sich hier nicht.",
         ),
         "drill.declaring.answer": (
-            "Point: {n} cards, making {pips}; sequences: {seq}; trios and quatorzes: {sets}.",
+            "Point: {n} cards, making {pips}; sequences: {seq}; quatorzes and trios: {sets}.",
             "Point: {n} Karten, die {pips} machen; Sequenzen: {seq}; Quatorze und Trios: {sets}.",
         ),
         "drill.declaring.answer_cost": (
@@ -419,7 +419,7 @@ register_messages(
         ),
         "drill.declaring.no_call": ("nothing to declare", "nichts anzusagen"),
         "drill.declaring.what.1": ("Sequences", "Sequenzen"),
-        "drill.declaring.what.2": ("Trios and quatorzes", "Quatorze und Trios"),
+        "drill.declaring.what.2": ("Quatorzes and trios", "Quatorze und Trios"),
     }
 )
 

@@ -127,7 +127,7 @@ register_messages(
         ),
         "drill.dialogue.what.0": ("the point", "den Point"),
         "drill.dialogue.what.1": ("the sequences", "die Sequenzen"),
-        "drill.dialogue.what.2": ("the trios and quatorzes", "die Quatorze und Trios"),
+        "drill.dialogue.what.2": ("the quatorzes and trios", "die Quatorze und Trios"),
         # names
         "drill.dialogue.point_desc": (
             "{n} {suit} worth {pips}",
@@ -210,26 +210,26 @@ register_messages(
         ),
         # reasons: sets
         "drill.dialogue.r.sets.quatorze": (
-            "Trios and quatorzes: {winner}'s {wname} against {loser}'s {lname}: a quatorze "
+            "Quatorzes and trios: {winner}'s {wname} against {loser}'s {lname}: a quatorze "
             "beats any trio, and {winner} scores all his sets: {combos}.",
             "Quatorze und Trios: {wname} von {winner} gegen {lname} von {loser}: Ein Quatorze "
             "schlägt jedes Trio, und {winner} zählt alle seine Quatorze und Trios: {combos}.",
         ),
         "drill.dialogue.r.sets.higher": (
-            "Trios and quatorzes: {winner}'s {wname} against {loser}'s {lname}: as many cards, "
+            "Quatorzes and trios: {winner}'s {wname} against {loser}'s {lname}: as many cards, "
             "so the higher rank wins, and {winner} scores all his sets: {combos}.",
             "Quatorze und Trios: {wname} von {winner} gegen {lname} von {loser}: gleich viele "
             "Karten, also gewinnt der höhere Rang, und {winner} zählt alle seine Quatorze und "
             "Trios: {combos}.",
         ),
         "drill.dialogue.r.sets.alone": (
-            "Trios and quatorzes: {loser} declares none against {winner}'s {wname}, so "
+            "Quatorzes and trios: {loser} declares none against {winner}'s {wname}, so "
             "{winner} scores all his sets: {combos}.",
             "Quatorze und Trios: {loser} sagt keins gegen {wname} von {winner} an, also "
             "zählt {winner} alle seine Quatorze und Trios: {combos}.",
         ),
         "drill.dialogue.r.sets.none": (
-            "Trios and quatorzes: neither player declares one.",
+            "Quatorzes and trios: neither player declares one.",
             "Quatorze und Trios: Keiner sagt eins an.",
         ),
         "drill.dialogue.r.sets.cancelled": (

@@ -10,7 +10,7 @@ consistent with what he knows: whether the opponent announced carte blanche, how
 elder took), of what the declarations score after the exchange, *his points minus his
 opponent's*:
 
-- the point, the sequences, the trios and quatorzes, each good, not good or equal against the
+- the point, the sequences, the quatorzes and trios, each good, not good or equal against the
   opponent's hand after *his* exchange, with every combination of the good side scored (the
   engine's honest declarations, no sinking);
 - carte blanche, repique, and the pique that elder's first lead makes (hand plus the lead's
@@ -256,7 +256,7 @@ register_messages(
         ),
         "drill.exchange.what.0": ("the point", "beim Point"),
         "drill.exchange.what.1": ("the sequences", "bei den Sequenzen"),
-        "drill.exchange.what.2": ("the trios and quatorzes", "bei den Quatorze und Trios"),
+        "drill.exchange.what.2": ("the quatorzes and trios", "bei den Quatorze und Trios"),
         "drill.exchange.what.3": (
             "carte blanche, repique and pique",
             "bei Carte blanche, Repique und Pique",
@@ -946,7 +946,7 @@ def _features(spot: Spot) -> list[_Feature]:
                         )
                     )
                     break
-    # trios and quatorzes held
+    # quatorzes and trios held
     for o in SET_OFFSETS:
         cards = hand & RANK_MASKS[o]
         k = cards.bit_count()

@@ -148,7 +148,7 @@ def seq_valid(m: int) -> bool:
 
 
 def sets_valid(m: int) -> bool:
-    """``m`` is made of trios and quatorzes only."""
+    """``m`` is made of quatorzes and trios only."""
     if m & ~SET_MASK:
         return False
     # rank by rank, unrolled (no generator): 0, 3 or 4 cards of each (SET_COUNT_VALID)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -99,23 +100,43 @@ def said(e: Event) -> Text:
     return Text(f"{e.seat}: “{e.msg.render('en')}”", f"{e.seat}: „{e.msg.render('de')}“")
 
 
-def told(e: Event) -> Text:
-    """Any other event in the engine's own words."""
-    return Text(e.msg.render("en"), e.msg.render("de"))
+def told(e: Event, totals: bool = True) -> Text:
+    """Any other event in the engine's own words; ``totals=False`` drops a score's running
+    total ("…, 8 in all." / "…, zusammen 8."), for an example that shows only part of a deal."""
+    en, de = e.msg.render("en"), e.msg.render("de")
+    if not totals and e.kind == "score":
+        en = re.sub(r", -?\d+ in all\.$", ".", en)
+        de = re.sub(r", zusammen -?\d+\.$", ".", de)
+    return Text(en, de)
 
 
 def lines_of(
-    events: Iterable[Event], kinds: Sequence[str] = ("say", "score", "info"), rules: str = ""
+    events: Iterable[Event],
+    kinds: Sequence[str] = ("say", "score", "info"),
+    rules: str = "",
+    totals: bool | None = None,
 ) -> list[Text]:
-    """The events as lines (``rules``: only events whose rule starts with it)."""
-    out = []
-    for e in events:
-        if e.kind not in kinds or (rules and not e.rule.startswith(rules)):
-            continue
-        if e.kind == "info" and not e.rule:  # "A wins the trick (3 so far)": the play shows it
-            continue
-        out.append(said(e) if e.kind == "say" else told(e))
-    return out
+    """The events as lines (``rules``: only events whose rule starts with it).
+
+    A score's running total is kept (``totals=None``) only when the lines shown add up to
+    it: an example of one category (the sequences after an unshown point) would otherwise say
+    "8 in all" after the first 4 the learner sees. ``totals=True`` keeps them: an excerpt of
+    the worked example game, whose totals are that game's."""
+    shown = [
+        e
+        for e in events
+        if e.kind in kinds
+        and not (rules and not e.rule.startswith(rules))
+        and not (e.kind == "info" and not e.rule)  # "A wins the trick (3 so far)": play shows it
+    ]
+    sums: dict[str, int] = {}
+    adds_up = True
+    for e in shown:
+        if e.kind == "score" and e.seat is not None:
+            sums[e.seat] = sums.get(e.seat, 0) + e.points
+            adds_up = adds_up and e.totals.get(e.seat, sums[e.seat]) == sums[e.seat]
+    keep = adds_up if totals is None else totals
+    return [said(e) if e.kind == "say" else told(e, keep) for e in shown]
 
 
 @dataclass
@@ -423,8 +444,8 @@ def build_exchange() -> Shown:
             row(Text("B takes", "B kauft"), b_in),
         ),
         lines=(
-            *lines_of(ev_a),
-            *lines_of(ev_b),
+            *lines_of(ev_a, totals=True),
+            *lines_of(ev_b, totals=True),
             Text(
                 f"A discards the {a_out_en}: he keeps his hearts (his longest suit and his "
                 "sequence) and his three jacks.",
@@ -497,7 +518,7 @@ def build_dialogue() -> Shown:
     """The source's declarations, as the engine speaks and scores them."""
     run = cavendish(2)
     events = run.declare_all()
-    lines = lines_of(events, kinds=("say", "score"))
+    lines = lines_of(events, kinds=("say", "score"), totals=True)
     speakers = "".join(e.seat or "" for e in events if e.kind == "say")
     return Shown(
         rows=hands_rows(run),
@@ -539,7 +560,7 @@ def build_point() -> Shown:
             row(Text("B's point", "Der Point von B"), b_claim),
         ),
         lines=(
-            *lines_of(events, kinds=("say", "score")),
+            *lines_of(events, kinds=("say", "score"), totals=True),
             Text(
                 f"Both have {na} cards, so the pips decide: {pa} against {pb}. A scores "
                 f"{run.scored('A', 'point')}, one for each card of his point.",
@@ -634,8 +655,12 @@ def build_sets() -> Shown:
             row(Text("B's quatorze and trio", "Quatorze und Trio von B"), _b_sets()),
         ),
         lines=(
-            *lines_of([e for e in cavendish(8).events if e.rule == "piquet#sets"], kinds=("say",)),
-            *lines_of(events, kinds=("score",), rules="piquet#sets"),
+            *lines_of(
+                [e for e in cavendish(8).events if e.rule == "piquet#sets"],
+                kinds=("say",),
+                totals=True,
+            ),
+            *lines_of(events, kinds=("score",), rules="piquet#sets", totals=True),
             Text(
                 f"A quatorze beats any trio, so B's tens are good and he also scores his "
                 f"queens: {run.scored('B', 'set')} in all.",
@@ -718,7 +743,7 @@ def build_younger_scores() -> Shown:
         rows=(
             row(Text("B's hand when A leads", "B, als A ausspielt"), cavendish(8).state.hand("B")),
         ),
-        lines=tuple(lines_of(events, kinds=("play", "score"))),
+        lines=tuple(lines_of(events, kinds=("play", "score"), totals=True)),
         facts={"A": run.total("A"), "B": run.total("B"), "b_set": run.scored("B", "set")},
     )
 
@@ -735,7 +760,7 @@ def build_play() -> Shown:
     return Shown(
         rows=hands_rows(cavendish(18)),
         lines=(
-            *lines_of(events, kinds=("play", "score")),
+            *lines_of(events, kinds=("play", "score"), totals=True),
             Text(
                 f"A scored 1 for leading the king although he lost the trick; B scored 1 for "
                 f"winning it as second player and 1 for leading the next: A {run.total('A')}, "
@@ -759,7 +784,7 @@ def build_last_trick() -> Shown:
             row(Text("The last two cards", "Die letzten zwei Karten"), [_card("JS"), _card("10S")]),
         ),
         lines=(
-            *lines_of(shown, kinds=("play", "score")),
+            *lines_of(shown, kinds=("play", "score"), totals=True),
             Text(
                 f"From {before}, A's last lead and last trick bring him to "
                 f"{before + run.scored('A', 'last_trick') + 1} before the cards are counted.",
@@ -779,7 +804,7 @@ def build_the_cards() -> Shown:
         rows=(),
         lines=(
             Text(f"Tricks: A {a}, B {b}.", f"Stiche: A {a}, B {b}."),
-            *lines_of(last, kinds=("score", "info")),
+            *lines_of(last, kinds=("score", "info"), totals=True),
             final_line(run),
         ),
         facts={
@@ -1350,7 +1375,7 @@ def build_strategy_discard() -> Shown:
             Text(
                 f"The best discard found ({best_en}) is worth {fmt(best.total, False)}. It "
                 f"differs by keeping the {kept_en} and throwing the {thrown_en}: "
-                f"{fmt(best.parts[2] - mine.parts[2], False)} for trios and quatorzes, "
+                f"{fmt(best.parts[2] - mine.parts[2], False)} for quatorzes and trios, "
                 f"{fmt(best.parts[0] - mine.parts[0], False)} for the point, "
                 f"{fmt(best.parts[1] - mine.parts[1], False)} for sequences, "
                 f"{fmt(best.parts[3] - mine.parts[3], False)} for carte blanche, pique and "
