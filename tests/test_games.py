@@ -305,6 +305,26 @@ def test_a_besik_card_that_may_not_be_played_says_why_in_a_sentence(
         assert reason[0].isupper() and reason.endswith("."), reason
 
 
+def test_elders_declaration_form_says_what_the_ticked_cards_make_him_say(
+    client: Client,
+) -> None:
+    """As in the rules' dialogue ("Five cards."); younger's answers are not said before, as
+    they depend on elder's hand."""
+
+    def declaring(page: str) -> bool:
+        return 'name="type" value="declare"' in page
+
+    elder = _post_first_moves_until(
+        client, _start(client, "piquet", first="computer"), declaring, 10, "no declaration"
+    )
+    assert "Declare: Point" in elder
+    assert re.search(r"As ticked, you say: “(\w+ cards|\w+ card)\.”", html.unescape(elder)), elder
+    younger = _post_first_moves_until(
+        client, _start(client, "piquet", first="learner"), declaring, 10, "no declaration"
+    )
+    assert "As ticked, you say" not in younger
+
+
 def test_a_tests_fixed_seed_deals_the_game_even_after_other_games_were_started(
     client: Client, fixed_game_seed: Any
 ) -> None:

@@ -232,11 +232,18 @@ def moves(position: Position, seat: str, lang: str) -> dict[str, Any]:
             from cardtutor.engine.piquet.declarations import best_declaration
 
             best = best_declaration(state)
+            # What elder's ticked cards make him say, in the words of the rules' dialogue.
+            # Not younger's answers: they depend on elder's hand ("Equal. Not good.").
+            says: list[str] = []
+            if view.elder == seat:
+                _after, events = position.engine.apply(state, best)
+                says = [e.msg.render(lang) for e in events if e.kind == "say" and e.seat == seat]
             return {
                 "kind": "declare",
                 "category": view.category,
                 "category_name": _category(view.category or "", "piquet", lang),
                 "cards": [{"card": c, "checked": c in best.card_list} for c in hand],
+                "says": " ".join(says),
             }
         if phase == "play":
             playable = {a.card for a in state.legal_actions}
