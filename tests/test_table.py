@@ -360,3 +360,30 @@ def test_go_to_step_with_bad_input_says_so(client: Client, replays, bad: str) ->
 def test_go_to_step_of_an_unknown_replay_is_404(client: Client, replays) -> None:
     response = client.get(reverse("replays:goto", args=["no-such-replay"]), {"step": "1"})
     assert response.status_code == 404
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 4), (3, 1), (4, 2)])
+def test_every_besik_trick_in_the_move_list_has_one_card_per_player(
+    players: int, seed: int
+) -> None:
+    """A trick of identical cards (the first played wins) ends the trick too: before, its
+    own message was not taken for a trick's end, and the next trick was run into it."""
+    from cardtutor.games import service
+    from cardtutor.replays.table import trick_winner
+
+    kind = service.Kind(
+        "test", "besik", "seed", ("A", "B", "C", "D")[:players], (), {"en": "", "de": ""}
+    )
+    position = service.replay(kind, service.new_record(kind, seed))
+    service.advance(position, (), "beginner", seed)
+    record = service.record_with(service.new_record(kind, seed), position.actions)
+    timeline = build_timeline("besik", record)
+    tricks = [m for m in build_moves(timeline, "all") if m.kind == "trick"]
+    identical = [m for m in tricks if len({p.card.code.split("#")[0] for p in m.played}) < players]
+    assert identical, "no trick with two identical cards: choose another seed"
+    assert all(len(m.played) == players and m.winner for m in tricks), [
+        [p.card.code for p in m.played] for m in tricks if len(m.played) != players
+    ]
+    # and the table says who won the last trick, identical cards or not
+    for move in identical[:3]:
+        assert trick_winner(timeline, move.step) == (move.winner, move.step)

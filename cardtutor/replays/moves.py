@@ -26,8 +26,9 @@ from cardtutor.engine.cards import Card, PhysicalCard
 
 AnyCard = Card | PhysicalCard
 
-TRICK_EVENTS = frozenset({"piquet.info.trick", "besik.trick"})
-"""Message keys of the event that ends a trick; its seat is the trick's winner."""
+TRICK_EVENTS = frozenset({"piquet.info.trick", "besik.trick", "besik.trick.identical"})
+"""Message keys of the event that ends a trick; its seat is the trick's winner (Besik has two:
+with two identical cards in the trick, the first played wins, and says so)."""
 
 
 @dataclass(frozen=True)
