@@ -28,7 +28,7 @@ pytestmark = pytest.mark.django_db
 
 ROOT = Path(__file__).resolve().parent.parent
 
-KINDS = ["piquet", "besik-2", "besik-4"]
+KINDS = ["piquet", "besik-2", "besik-3", "besik-4", "besik-4-each"]
 
 
 def _start(client: Client, kind: str, first: str = "computer", strength: str = "beginner") -> str:
@@ -146,13 +146,15 @@ def test_a_whole_game_is_played_to_its_end_through_the_forms(client: Client, kin
         assert max(outcome.game.values()) >= 1000
     # said from the learner's side, next to "The game is over"
     learner_party = _position(game).state.party_of("A")
+    lost = {
+        "besik-4": "The other side wins the game.",
+        "besik-3": f"The computer in seat {outcome.winner} wins the game.",
+        "besik-4-each": f"The computer in seat {outcome.winner} wins the game.",
+    }
     said = {
         None: "The game is drawn.",
         learner_party: "Your side wins the game." if kind == "besik-4" else "You win the game.",
-    }.get(
-        outcome.winner,
-        "The other side wins the game." if kind == "besik-4" else "The computer wins the game.",
-    )
+    }.get(outcome.winner, lost.get(kind, "The computer wins the game."))
     moves_section = page[page.index('id="moves-heading"') : page.index('id="score-heading"')]
     assert said in moves_section
 

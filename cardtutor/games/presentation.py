@@ -38,7 +38,12 @@ def _order_round(seats: Sequence[str], bottom: str) -> list[str]:
     return [*seats[i:], *seats[:i]]
 
 
-POSITIONS = {2: ("bottom", "top"), 4: ("bottom", "left", "top", "right")}
+POSITIONS = {
+    2: ("bottom", "top"),
+    3: ("bottom", "left", "right"),
+    4: ("bottom", "left", "top", "right"),
+}
+"""Where each seat sits, clockwise from the learner's (play goes clockwise)."""
 
 
 def table(position: Position, seat: str, learner: Sequence[str], lang: str) -> dict[str, Any]:
@@ -47,7 +52,7 @@ def table(position: Position, seat: str, learner: Sequence[str], lang: str) -> d
     game = position.kind.game
     order = _order_round(view.seats, seat)
     hands = []
-    for where, s in zip(POSITIONS.get(len(order), POSITIONS[4]), order, strict=False):
+    for where, s in zip(POSITIONS[len(order)], order, strict=True):
         cards = view.hands.get(s, ())
         known = [c for c in cards if c is not None]
         declared: tuple[Any, ...] = ()
@@ -277,6 +282,11 @@ def moves(position: Position, seat: str, lang: str) -> dict[str, Any]:
         "cards": _card_choices(position, seat, sort_hand(hand_cards, "besik"), plays, lang),
         "others": others,
         "any_playable": bool(plays),
+        # three players: a triple Besik in the first eight cards may be declared at the first
+        # turn, with no trick won (and wins the game at once)
+        "first_turn_meld": bool(plays)
+        and any('"triple-besik"' in o["json"] for o in others)
+        and not view.tricks_won.get(seat, 0),
     }
 
 

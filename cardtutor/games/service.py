@@ -114,6 +114,17 @@ KINDS: dict[str, Kind] = {
             {"en": "Besik for two, to 1000", "de": "Besik zu zweit, bis 1000"},
         ),
         Kind(
+            "besik-3",
+            "besik",
+            "seed",
+            ("A", "B", "C"),
+            ("A",),
+            {
+                "en": "Besik for three, each for himself, to 1000",
+                "de": "Besik zu dritt, jeder für sich, bis 1000",
+            },
+        ),
+        Kind(
             "besik-4",
             "besik",
             "seed",
@@ -124,6 +135,17 @@ KINDS: dict[str, Kind] = {
                 "de": "Besik zu viert in Parteien, bis 1000",
             },
             {"A": "C", "C": "A", "B": "D", "D": "B"},
+        ),
+        Kind(
+            "besik-4-each",
+            "besik",
+            "seed",
+            ("A", "B", "C", "D"),
+            ("A",),
+            {
+                "en": "Besik for four, each for himself, to 1000",
+                "de": "Besik zu viert, jeder für sich, bis 1000",
+            },
         ),
     )
 }

@@ -215,6 +215,10 @@ def _context(
         "is_over": bool(state.is_over),
         "learner_won": bool(score["winner"]) and score["winner"] == state.party_of(seat),
         "partnership": bool(position.kind.partners),
+        # each for himself against two or three computers: which of them won
+        "winner_seat": score["winner"]
+        if score["winner"] and not position.kind.partners and len(position.kind.seats) > 2
+        else "",
         "following_book": game.kind == "example"
         and "off_book" not in (game.record.get("meta") or {}),
         "can_undo": not state.is_over and service.undo_point(position, learner) is not None,
