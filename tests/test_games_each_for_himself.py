@@ -104,6 +104,9 @@ def test_a_finished_game_names_the_computer_that_won(
     page = client.get(url).content.decode()
     assert f"The computer in seat {winner} wins the game." in page
     assert "The other side wins" not in page and "Your side" not in page
+    # the replay it becomes has no verdicts: the solver judges two players only
+    assert "cards get a verdict with all cards known in games for two only" in html.unescape(page)
+    assert "With every card's verdict" not in html.unescape(page)
     german = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert f"Der Computer auf Platz {winner} gewinnt die Partie." in german
     won = _finished(user, kind, 1, learner_wins=True)

@@ -215,6 +215,7 @@ def _context(
         "is_over": bool(state.is_over),
         "learner_won": bool(score["winner"]) and score["winner"] == state.party_of(seat),
         "partnership": bool(position.kind.partners),
+        "two_players": len(position.kind.seats) == 2,  # the solver judges two players only
         # each for himself against two or three computers: which of them won
         "winner_seat": score["winner"]
         if score["winner"] and not position.kind.partners and len(position.kind.seats) > 2

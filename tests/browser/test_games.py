@@ -297,3 +297,39 @@ def test_on_a_phone_the_draw_and_melds_after_a_won_trick_are_on_the_first_screen
         assert focused, "the focus is on the first of the choices, not on the page"
     finally:
         context.close()
+
+
+def test_besik_for_three_in_german_on_a_phone_with_the_keyboard(page: Any) -> None:
+    """Two computer players, left and right, neither a partner; cards played with the
+    keyboard (htmx), melds and the draw when a trick is won; no sideways scrolling."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.set_extra_http_headers({"Accept-Language": "de-DE,de"})
+    _start(page, "besik-3", first="cut")
+    expect(page.locator("h1")).to_contain_text("Besik zu dritt, jeder für sich")
+    seats = page.locator(".game-seat h3")
+    expect(seats).to_have_count(3)
+    assert [seats.nth(n).inner_text().split("\n")[0].strip() for n in range(3)][:2] == [
+        "Computer (B)",
+        "Computer (C)",
+    ]
+    assert "Partner" not in page.locator("#game-area").inner_text()
+    played = 0
+    for _ in range(12):
+        before = _ply(page)
+        playable = page.locator(".card-buttons .card-button:not([aria-disabled=true])")
+        if playable.count():
+            playable.first.focus()
+            page.keyboard.press("Enter")
+            played += 1
+        else:  # a trick won: the draw (after any meld) comes first
+            page.get_by_role("button", name="Vom Talon ziehen").click()
+        expect(page.locator("#game-area")).not_to_have_attribute("data-ply", str(before))
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, f"no sideways scrolling ({width} px)"
+    assert played >= 6
+    expect(page.locator("#recent-heading")).to_have_text("Seit deinem letzten Zug")
+    # both computers have played since (the learner's card is answered by B, then C)
+    lines = page.locator(".recent-list li").all_inner_texts()
+    assert any(line.startswith("B ") for line in lines), lines
+    assert any(line.startswith("C ") for line in lines), lines
+    assert_clean(page)
