@@ -254,12 +254,18 @@ def test_a_malformed_or_forged_move_is_refused_with_a_reason_and_changes_nothing
     assert response.status_code == 400
     assert message in response.content.decode()
     assert _game(url).record == before
+    # said as a sentence of its own above the form: a capital first, a full stop last
+    said = re.search(r'id="move-error" tabindex="-1"><p>([^<]+)</p>', response.content.decode())
+    assert said is not None
+    text = html.unescape(said.group(1))
+    assert text.lstrip("'\"“„")[0].isupper() and text.endswith("."), text
 
 
+@pytest.mark.parametrize("kind", ["piquet", "besik-2"])
 def test_a_card_the_learner_does_not_hold_is_refused_with_the_engines_reason(
-    client: Client,
+    client: Client, kind: str
 ) -> None:
-    url = _start(client, "piquet", first="learner")
+    url = _start(client, kind, first="learner")
     game = _game(url)
     position = _position(game)
     seat = game.learner_seats[0]
@@ -280,6 +286,11 @@ def test_a_card_the_learner_does_not_hold_is_refused_with_the_engines_reason(
     text = response.content.decode()
     assert 'id="move-error"' in text
     assert "not" in text.lower() and _game(url).record == game.record
+    # the engine's reason (a phrase, "you do not hold …") is said as a sentence of its own
+    said = re.search(r'id="move-error" tabindex="-1"><p>([^<]+)</p>', text)
+    assert said is not None
+    reason = html.unescape(said.group(1))
+    assert reason[0].isupper() and reason.endswith("."), reason
 
 
 def test_the_deal_cannot_be_chosen_by_the_learner(client: Client) -> None:

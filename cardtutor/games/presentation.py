@@ -290,6 +290,19 @@ def moves(position: Position, seat: str, lang: str) -> dict[str, Any]:
     }
 
 
+def sentence(text: str) -> str:
+    """The engine's reason as a sentence of its own (under the hand, above the move form):
+    a capital first, a full stop last. (The engine's reasons are phrases, to be quoted.)
+
+    >>> sentence("you must follow suit")
+    'You must follow suit.'
+    """
+    text = text[:1].upper() + text[1:]
+    if text and not text.endswith((".", "!", "?")):
+        text += "."
+    return text
+
+
 def _card_choices(
     position: Position, seat: str, hand: Sequence[Any], playable: set[Any], lang: str
 ) -> list[dict[str, Any]]:
@@ -301,10 +314,7 @@ def _card_choices(
         reason = ""
         if card not in playable:
             why = position.state.legal_actions.why_illegal(position.engine.parse_action(data))
-            reason = to_player(why).render(lang) if why is not None else ""
-            reason = reason[:1].upper() + reason[1:]  # a sentence of its own, under the hand
-            if reason and not reason.endswith((".", "!", "?")):
-                reason += "."
+            reason = sentence(to_player(why).render(lang)) if why is not None else ""
         choices.append(
             {
                 "card": card,

@@ -33,7 +33,7 @@ register_messages(
             "It is not your turn: {seat} is to play.",
             "Du bist nicht am Zug: {seat} ist dran.",
         ),
-        "games.err.over": ("This game is over.", "Dieses Spiel ist zu Ende."),
+        "games.err.over": ("This game is over.", "Diese Partie ist zu Ende."),
         "games.err.form": (
             "This move could not be read. Choose it again from the buttons below.",
             "Dieser Zug ließ sich nicht lesen. Wähle ihn bitte noch einmal unten aus.",
@@ -44,11 +44,11 @@ register_messages(
         ),
         "games.stale": (
             "That move was already made: here is the game as it stands now.",
-            "Dieser Zug ist schon gemacht: hier das Spiel, wie es jetzt steht.",
+            "Dieser Zug ist schon gemacht: Hier ist die Partie, wie sie jetzt steht.",
         ),
         "games.undone": (
             "Taken back: {move}. It is your move again.",
-            "Zurückgenommen: {move}. Du bist wieder am Zug.",
+            "Zug zurückgenommen ({move}). Du bist wieder am Zug.",
         ),
         "games.nothing_to_undo": (
             "There is no move of yours to take back.",

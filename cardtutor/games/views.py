@@ -391,7 +391,12 @@ def move(request: HttpRequest, public_id: str) -> HttpResponse:
         except service.MoveRefused as refusal:
             status = 200 if _is_htmx(request) else refusal.status
             return _render(
-                request, game, position, status=status, error=refusal.msg.render(lang), still=True
+                request,
+                game,
+                position,
+                status=status,
+                error=presentation.sentence(refusal.msg.render(lang)),
+                still=True,
             )
         if book is not None and action == book:
             note = Msg("games.book.same").render(lang)

@@ -115,7 +115,7 @@ def test_german_interface(page) -> None:
     page.goto("/replays/besik-example/step/0/")
     page.get_by_role("button", name="Deutsch").click()
     expect(page.locator("html")).to_have_attribute("lang", "de")
-    expect(page.locator("#step-heading")).to_have_text("Das Austeilen")
+    expect(page.locator("#step-heading")).to_have_text("Das Geben")
     page.get_by_role("link", name="Weiter", exact=True).click()
     expect(page.locator("#step-heading")).to_contain_text("Schritt 1 von")
     expect(page.get_by_test_id("explanation")).to_contain_text("Kreuz-Neun")
