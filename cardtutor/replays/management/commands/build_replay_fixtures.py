@@ -60,7 +60,7 @@ REPLAYS: list[dict[str, Any]] = [
         "start": "Spielregeln",
         "end": "die gegeneinander spielen.",
         "title_en": "Besik: the example game from the German article",
-        "title_de": "Besik: das Musterspiel aus dem deutschen Artikel",
+        "title_de": "Besik: das Beispielspiel aus dem deutschen Artikel",
         "summary_en": (
             "A complete two-player deal with hearts as trumps: B melds a Quint-Major in clubs at "
             "once, A waits for the one card that completes his own. Melds A 460, B 300 (with "
