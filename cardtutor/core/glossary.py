@@ -166,7 +166,7 @@ TERMS: tuple[Term, ...] = (
         ((P, "deal"), (P, "declaring")),
     ),
     Term(
-        "deal", "cards", "deal", "Spiel (Geben)",
+        "deal", "cards", "deal", "Spiel (eine Runde)",
         "One round from dealing the cards to scoring them; a Piquet partie has six.",
         "Eine Runde vom Geben bis zur Abrechnung; eine Piquet-Partie hat sechs.",
         ((P, "deal"), (B, "deal")), also=("Austeilung", "austeilen"),
@@ -239,7 +239,7 @@ TERMS: tuple[Term, ...] = (
         ((P, "exchange"),), also=("discard", "Ablage", "ablegen", "kaufen"),
     ),
     Term(
-        "cut-for-deal", "cards", "cut for deal", "Abheben (um das Geben)",
+        "cut-for-deal", "cards", "cut for deal", "Abheben (um den Geber zu bestimmen)",
         "Before the first deal each player lifts part of the pack and shows its bottom card; the higher card chooses who deals first.",
         "Vor dem ersten Spiel hebt jeder einen Teil der Karten ab und zeigt die unterste; die höhere Karte wählt, wer zuerst gibt.",
         ((P, "deal"),), also=("cut", "abheben", "Abhebe"),
@@ -408,10 +408,11 @@ TERMS: tuple[Term, ...] = (
         ((B, "tricks"),), also=("trump suit", "Trumpffarbe", "Trümpfe", "trump"),
     ),
     Term(
-        "turned-up-card", "besik", "turned-up card", "Trumpfkarte (aufgedeckte Karte)",
+        "turned-up-card", "besik", "turned-up card", "aufgedeckte Karte",
         "The 17th card, laid face up: it fixes trumps and may be taken in exchange for a trump seven.",
-        "Die 17. Karte, offen hingelegt: sie bestimmt Trumpf und kann gegen eine Trumpf-Sieben eingetauscht werden.",
+        "Die 17. Karte, offen hingelegt: sie bestimmt den Trumpf und kann gegen eine Trumpf-Sieben eingetauscht werden.",
         ((B, "deal"), (B, "seven-exchange"), (B, "seven-turned-up")),
+        also=("face-up card", "offene Karte", "offen liegende Karte"),
     ),
     Term(
         "trumping", "besik", "trump (to)", "trumpfen",
@@ -440,7 +441,7 @@ TERMS: tuple[Term, ...] = (
     Term(
         "reuse", "besik", "re-using cards", "Karten mehrfach verwerten",
         "A card may serve in melds of different kinds; the same kind scores again only with fresh cards.",
-        "Eine Karte darf in Meldungen verschiedener Art dienen; dieselbe Art zählt nur mit neuen Karten.",
+        "Eine Karte darf in Meldungen verschiedener Art mitzählen; dieselbe Art zählt nur dann noch einmal, wenn ihre Karten dafür noch nicht gemeldet waren.",
         ((B, "reuse"),), also=("reuse",),
     ),
     Term(
@@ -506,13 +507,13 @@ TERMS: tuple[Term, ...] = (
     Term(
         "quint-major", "besik", "Quint-Major", "Quint-Major",
         "Ace, ten, king, queen and jack of one suit, any suit: 250.",
-        "As, Zehn, König, Dame und Bauer derselben Farbe, in jeder Farbe: 250.",
+        "As, Zehn, König, Dame und Bauer derselben Farbe, gleich welcher: 250.",
         ((B, "quint-major"),), fr="quinte majeure", also=("Quinte-Major", "sequence"),
     ),
     Term(
         "trump-seven", "besik", "trump seven", "Trumpf-Sieben",
         "The seven of trumps: declared it scores 10 (both 20) and may be exchanged for the turned-up card.",
-        "Die Sieben der Trumpffarbe: gemeldet zählt sie 10 (beide 20) und darf gegen die offene Trumpfkarte getauscht werden.",
+        "Die Sieben der Trumpffarbe: gemeldet zählt sie 10 (beide 20) und darf gegen die aufgedeckte Karte getauscht werden.",
         ((B, "trump-seven"), (B, "seven-exchange")), also=("seven of trumps",),
     ),
     Term(
@@ -542,7 +543,7 @@ TERMS: tuple[Term, ...] = (
     Term(
         "partnership", "besik", "partnership", "Partei",
         "With four players, two partners sitting opposite share one score.",
-        "Zu viert spielen zwei Partner, die sich gegenübersitzen, auf einen gemeinsamen Stand.",
+        "Zu viert spielen zwei Partner, die sich gegenübersitzen, zusammen; sie zählen gemeinsam.",
         ((B, "four-players"),), also=("Parteien", "partners"),
     ),
     Term(

@@ -286,7 +286,7 @@ def test_refusing_a_card_not_held() -> None:
     state, _ = deal({"A": A_LOW, "B": " ".join(PAD[:8])}, "8H#1")
     msg = refused(state, "play AS#2")
     assert msg.render("en") == "you do not hold the ace of spades"
-    assert msg.render("de") == "du hast Pik-As nicht auf der Hand"
+    assert msg.render("de") == "du hast das Pik-As nicht auf der Hand"
     assert refused(state, "play AS#3").key == "besik.err.not_in_play"
 
 

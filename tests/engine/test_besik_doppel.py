@@ -136,7 +136,7 @@ def test_two_separate_besiks_never_make_a_double(ruleset: str) -> None:
     assert msg.render("de") == (
         "zwei getrennt gemeldete Besiks lassen sich nachträglich nicht zu einem Doppel-Besik "
         "vereinen: Die 500 gibt es nur für alle vier Karten auf einmal oder für einen "
-        "gemeldeten Besik und das andere Paar frisch aus der Hand"
+        "gemeldeten Besik und das andere, noch nicht dafür gemeldete Paar aus der Hand"
     )
     assert state.legal_actions.melds() == []
 
@@ -163,8 +163,8 @@ def test_all_four_at_once_then_no_single_besik(ruleset: str) -> None:
         "as the smaller Besiks declared at once: its cards make no further Besik"
     )
     assert msg.render("de") == (
-        "Karo-Bauer gehört zu einem gemeldeten Doppel-Besik, der schon als die "
-        "kleineren Besiks auf einmal gemeldet zählt: Seine Karten ergeben keinen weiteren Besik"
+        "der Karo-Bauer gehört zu einem gemeldeten Doppel-Besik; der zählt schon als die darin "
+        "enthaltenen Besiks, seine Karten ergeben keinen weiteren Besik"
     )
     assert refusal(state, "meld double-besik QS#1 QS#2 JD#1 JD#2").key == (
         "besik.err.repeat.double-besik"
@@ -243,9 +243,9 @@ def test_double_must_contain_the_besik_it_builds_on_whole(ruleset: str) -> None:
         "fresh from the hand"
     )
     assert msg.render("de") == (
-        "Pik-Dame diente in einer früheren Meldung, die dieser Doppel-Besik nicht ganz "
-        "enthält: Er darf auf einer ganzen früheren Meldung aufbauen, der Rest kommt frisch "
-        "aus der Hand"
+        "die Pik-Dame war schon Teil einer früheren Meldung, die dieser Doppel-Besik nicht "
+        "ganz enthält: Er darf auf einer ganzen früheren Meldung aufbauen, der Rest muss aus "
+        "noch nicht dafür gemeldeten Karten der Hand kommen"
     )
     assert not listed(state, "meld double-besik QS#1 QS#2 JD#2 JD#3")
     # fresh cards beside the declared Besik make a double of their own
@@ -282,6 +282,6 @@ def test_after_a_triple_no_besik_nor_double(ruleset: str) -> None:
         "the jack of diamonds is part of a declared triple Besik, which already counts "
         "as the smaller Besiks declared at once: its cards make no further double Besik"
     )
-    assert msg.render("de").endswith("Seine Karten ergeben keinen weiteren Doppel-Besik")
+    assert msg.render("de").endswith("seine Karten ergeben keinen weiteren Doppel-Besik")
     assert refusal(state, "meld " + TRIPLE).key == "besik.err.repeat.triple-besik"
     assert state.legal_actions.melds() == []

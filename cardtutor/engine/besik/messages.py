@@ -32,7 +32,7 @@ RULE_ANCHORS: dict[str, tuple[str, str]] = {
     "quint-major": ("Quint-Major", "Quint-Major"),
     "trump-seven": ("The trump seven", "Die Trumpf-Sieben"),
     "seven-exchange": ("Exchanging the trump seven", "Umtausch der Trumpf-Sieben"),
-    "seven-turned-up": ("A seven turned up", "Eine Sieben als Trumpfkarte"),
+    "seven-turned-up": ("A seven turned up", "Eine Sieben wird aufgedeckt"),
     "augen": ("Augen in the tricks", "Augen in den Stichen"),
     "brisques": ("Brisques", "Brisques"),
     "last-trick": ("The last trick", "Der letzte Stich"),
@@ -68,7 +68,7 @@ _REPEAT = {
     ),
     "double-marriage": (
         "these kings and queens have already been declared as marriages",
-        "diese Könige und Damen wurden schon als Heirat gemeldet",
+        "diese Könige und Damen wurden schon als Heiraten gemeldet",
     ),
     "four-jacks": (
         "these four jacks have already been declared",
@@ -145,9 +145,9 @@ register_messages(
     {
         # --- events ---------------------------------------------------------------
         "besik.deal": (
-            "{dealer} deals {count} hands of {size} cards ({batches}); the {card} is turned up: "
+            "{dealer} deals {size} cards to each player ({batches}); the {card} is turned up: "
             "{suit} are trumps. {talon} cards form the talon.",
-            "{dealer} gibt jedem der {count} Spieler {size} Karten ({batches}); {card:nom} liegt offen: "
+            "{dealer} gibt jedem Spieler {size} Karten ({batches}); {card:nom} wird aufgedeckt: "
             "{suit} ist Trumpf. {talon} Karten bilden den Talon.",
         ),
         "besik.lead": ("{seat} leads the {card}.", "{seat} spielt {card} auf."),
@@ -170,7 +170,7 @@ register_messages(
         ),
         "besik.draw.up": (
             "{seat} takes the face-up {card}.",
-            "{seat} erhält die offen liegende Karte, {card:acc}.",
+            "{seat} erhält die aufgedeckte Karte, {card:acc}.",
         ),
         "besik.talon.empty": (
             "The talon is empty: from now on you must follow suit, else trump, else play "
@@ -210,11 +210,11 @@ register_messages(
         ),
         "besik.score.seven_up": (
             "The turned-up card is the {card}: the dealer {seat} scores {points}.",
-            "Die aufgedeckte Trumpfkarte ist {card:nom}: Der Geber {seat} erhält {points} Punkte.",
+            "Aufgedeckt ist {card:nom}; der Geber {seat} erhält {points} Punkte.",
         ),
         "besik.exchange": (
             "{seat} exchanges the {seven} for the face-up {card}.",
-            "{seat} tauscht {seven:acc} gegen die offen liegende Trumpfkarte, {card:acc}, ein.",
+            "{seat} tauscht {seven:acc} gegen die aufgedeckte Karte, {card:acc}, ein.",
         ),
         "besik.score.last_trick": (
             "{seat} wins the last trick: {points} points.",
@@ -222,13 +222,16 @@ register_messages(
         ),
         "besik.score.augen": (
             "{party} took {points} Augen in tricks: {points} points.",
-            "{party} hat {points} Augen in den Stichen: {points} Punkte.",
+            "In den Stichen von {party}: {points} Augen, also {points} Punkte.",
         ),
         "besik.score.brisques": (
             "{party} took {count} brisques (aces and tens) in tricks: {points} points.",
-            "{party} hat {count} Brisques (Asse und Zehnen) in den Stichen: {points} Punkte.",
+            "In den Stichen von {party}: {count} Brisques (Asse und Zehnen), also {points} Punkte.",
         ),
-        "besik.deal.end": ("End of the deal: {totals}.", "Ende des Spiels: {totals}."),
+        "besik.deal.end": (
+            "End of the deal. Totals: {totals}.",
+            "Ende des Spiels. Gesamtstand: {totals}.",
+        ),
         "besik.game.won": (
             "{party} wins the game with {total} points.",
             "{party} gewinnt die Partie mit {total} Punkten.",
@@ -245,7 +248,7 @@ register_messages(
         "besik.ui.hands": ("State of the hands", "Stand der Karten"),
         "besik.ui.declared": ("declared", "gemeldet"),
         "besik.ui.talon": ("talon", "Talon"),
-        "besik.ui.up_card": ("face-up card (trumps)", "offene Karte (Trumpf)"),
+        "besik.ui.up_card": ("face-up card (trumps)", "aufgedeckte Karte (bestimmt den Trumpf)"),
         "besik.ui.trick": ("trick", "Stich"),
         "besik.ui.tricks_won": ("tricks won", "gewonnene Stiche"),
         "besik.ui.melds": ("melds", "Meldungen"),
@@ -272,7 +275,7 @@ register_messages(
         "besik.err.no_deal": ("this is not the time to deal", "jetzt wird nicht gegeben"),
         "besik.err.not_held": (
             "you do not hold the {card}",
-            "du hast {card} nicht auf der Hand",
+            "du hast {card:acc} nicht auf der Hand",
         ),
         "besik.err.not_in_play": (
             "the {card} is not in play: {packs} packs are used",
@@ -322,14 +325,14 @@ register_messages(
         ),
         "besik.err.reused": (
             "the {card} has already served in {meld}: the same meld needs fresh cards",
-            "{card:nom} wurde schon für {meld} verwendet: Dieselbe Meldung zählt noch einmal nur "
-            "mit den noch nicht dafür gemeldeten Karten",
+            "{card:nom} wurde schon für {meld} verwendet: Dieselbe Meldung zählt nur dann noch "
+            "einmal, wenn ihre Karten dafür noch nicht gemeldet waren",
         ),
         "besik.err.inside": (
             "the {card} is part of a declared {label}, which already counts as the "
             "smaller Besiks declared at once: its cards make no further {wanted}",
-            "{card} gehört zu einem gemeldeten {label}, der schon als die kleineren "
-            "Besiks auf einmal gemeldet zählt: Seine Karten ergeben keinen weiteren {wanted}",
+            "{card:nom} gehört zu einem gemeldeten {label}; der zählt schon als die darin "
+            "enthaltenen Besiks, seine Karten ergeben keinen weiteren {wanted}",
         ),
         "besik.err.double_separate": (
             "two Besiks declared separately cannot be combined into a double Besik afterwards: "
@@ -337,7 +340,7 @@ register_messages(
             "pair fresh from the hand",
             "zwei getrennt gemeldete Besiks lassen sich nachträglich nicht zu einem Doppel-Besik "
             "vereinen: Die {points} gibt es nur für alle vier Karten auf einmal oder für einen "
-            "gemeldeten Besik und das andere Paar frisch aus der Hand",
+            "gemeldeten Besik und das andere, noch nicht dafür gemeldete Paar aus der Hand",
         ),
         "besik.err.triple_separate": (
             "these cards were declared in {count} separate melds, which cannot be combined "
@@ -345,15 +348,16 @@ register_messages(
             "a double Besik), the rest fresh from the hand",
             "diese Karten wurden in {count} getrennten Meldungen gemeldet, die sich nachträglich "
             "nicht vereinen lassen: Ein Tripelbesik darf nur auf einer früheren Meldung aufbauen "
-            "(einem Besik oder Doppel-Besik), der Rest frisch aus der Hand",
+            "(einem Besik oder Doppel-Besik), der Rest muss aus noch nicht dafür gemeldeten "
+            "Karten der Hand kommen",
         ),
         "besik.err.not_whole": (
             "the {card} served in an earlier declaration that this {label} does not "
             "contain whole: it may build on one whole earlier declaration, the rest fresh from "
             "the hand",
-            "{card} diente in einer früheren Meldung, die dieser {label} nicht ganz "
-            "enthält: Er darf auf einer ganzen früheren Meldung aufbauen, der Rest kommt frisch "
-            "aus der Hand",
+            "{card:nom} war schon Teil einer früheren Meldung, die dieser {label} nicht ganz "
+            "enthält: Er darf auf einer ganzen früheren Meldung aufbauen, der Rest muss aus noch "
+            "nicht dafür gemeldeten Karten der Hand kommen",
         ),
         "besik.err.quint_trumps": (
             "in standard Bezique the sequence counts in trumps only",
@@ -386,11 +390,11 @@ register_messages(
         ),
         "besik.err.no_up": (
             "there is no face-up card left to exchange",
-            "es liegt keine offene Karte mehr zum Tauschen",
+            "es liegt keine aufgedeckte Karte mehr zum Tauschen",
         ),
         "besik.err.up_is_seven": (
             "the face-up card is already a seven",
-            "die offen liegende Karte ist schon eine Sieben",
+            "die aufgedeckte Karte ist schon eine Sieben",
         ),
         "besik.err.seat": (
             "{seat!r} is not a seat at this table",
@@ -411,7 +415,7 @@ register_messages(
         "besik.deal.shape": ("a card list is malformed", "eine Kartenliste ist fehlerhaft"),
         "besik.deal.missing": (
             "give either a 'seed' or the hands, the face-up card and the talon",
-            "entweder einen 'seed' oder die Hände, die offene Karte und den Talon angeben",
+            "entweder einen 'seed' oder die Hände, die aufgedeckte Karte und den Talon angeben",
         ),
         "besik.deal.seats": (
             "the hands must name every seat once",

@@ -162,7 +162,7 @@ register_messages(
         ),
         "drill.melds.trumps": (
             "Trumps are {suit}: the face-up card is the {card}.",
-            "{suit} ist Trumpf: Die offen liegende Karte ist {card:nom}.",
+            "{suit} ist Trumpf: Aufgedeckt ist {card:nom}.",
         ),
         "drill.melds.three": (
             "Three players: three packs are used, so every card exists three times.",
@@ -174,9 +174,10 @@ register_messages(
             "{step} liegen.",
         ),
         "drill.melds.hand": ("Your hand (concealed)", "Deine Hand (verdeckt)"),
+        "drill.melds.hand_rest": ("Your other cards (concealed)", "Übrige Karten auf der Hand"),
         "drill.melds.row": (
             "Your declared row (still in your hand)",
-            "Deine gemeldeten Karten (offen, noch in der Hand)",
+            "Deine gemeldeten Karten (offen ausgelegt, weiter spielbar)",
         ),
         "drill.melds.earlier": (
             "What you have declared in this deal",
@@ -191,7 +192,7 @@ register_messages(
         "drill.melds.played_cards": ("the {cards}", "{cards}"),
         "drill.melds.exchanged_up": (
             "exchanged: now the face-up card",
-            "eingetauscht: jetzt die offene Karte",
+            "eingetauscht: jetzt die aufgedeckte Karte",
         ),
         "drill.melds.q.melds": (
             "Which of these melds may you declare this turn? Tick every one that is allowed.",
@@ -207,7 +208,7 @@ register_messages(
         ),
         "drill.melds.q.exchange": (
             "May you exchange a trump seven for the face-up card now?",
-            "Darfst du jetzt eine Trumpf-Sieben gegen die offene Karte tauschen?",
+            "Darfst du jetzt eine Trumpf-Sieben gegen die aufgedeckte Karte tauschen?",
         ),
         "drill.melds.yes": ("Yes", "Ja"),
         "drill.melds.no": ("No", "Nein"),
@@ -239,7 +240,7 @@ register_messages(
         "drill.melds.refused": ("{option}: not allowed. {why}", "{option}: nicht erlaubt. {why}"),
         "drill.melds.why.plain": (
             "You hold {cards}, none of them declared before.",
-            "Du hast {cards}; keine dieser Karten wurde schon gemeldet.",
+            "Du hast {cards}; keine davon wurde bisher gemeldet.",
         ),
         "drill.melds.why.reuse": (
             "The {card} has already served in {other}, but a card may serve again in a meld "
@@ -250,36 +251,36 @@ register_messages(
         "drill.melds.why.fresh": (
             "You have declared this meld before, but {cards} have not yet been declared for "
             "it, so it scores again.",
-            "Diese Meldung hast du schon einmal gemeldet, aber {cards} wurden noch nicht dafür "
+            "Diese Meldung hast du schon einmal angesagt, aber {cards} wurden noch nicht dafür "
             "gemeldet, also zählt sie noch einmal.",
         ),
         "drill.melds.why.build": (
             "It builds on your declared Besik ({cards}) with the other cards fresh from your "
             "hand: that is allowed, once.",
-            "Er baut auf deinem gemeldeten Besik ({cards}) auf, die übrigen Karten kommen "
-            "frisch aus der Hand: Das ist einmal erlaubt.",
+            "Er baut auf deinem gemeldeten Besik ({cards}) auf, die übrigen Karten sind noch "
+            "nicht dafür gemeldet: Das ist einmal erlaubt.",
         ),
         "drill.melds.why.build_triple": (
             "It builds on one earlier declaration ({cards}) with the other cards fresh from "
             "your hand: that is allowed.",
-            "Er baut auf einer früheren Meldung ({cards}) auf, die übrigen Karten kommen frisch "
-            "aus der Hand: Das ist erlaubt.",
+            "Er baut auf einer früheren Meldung ({cards}) auf, die übrigen Karten sind noch "
+            "nicht dafür gemeldet: Das ist erlaubt.",
         ),
         "drill.melds.why.exchanged": (
             "Not with the cards you hold now, but exchange the {seven} for the face-up {card} "
             "first (allowed after winning a trick): then you hold {cards}, and the card "
             "taken may be melded at once.",
             "Mit deinen jetzigen Karten nicht, aber du darfst zuerst {seven:acc} gegen die "
-            "offene Karte, {card:acc}, tauschen (erlaubt nach einem gewonnenen Stich): Dann "
+            "aufgedeckte Karte, {card:acc}, tauschen (erlaubt nach einem gewonnenen Stich): Dann "
             "hast du {cards}, und die eingetauschte Karte darf gleich mitgemeldet werden.",
         ),
         "drill.melds.why.absent": (
             "It needs {need}, and you do not hold them all.",
-            "Dazu braucht man {need}, und die hast du nicht alle.",
+            "Dazu braucht man {need}; du hast aber nicht alle davon.",
         ),
         "drill.melds.why.absent.two": (
             "It needs {need}, and you do not hold both.",
-            "Dazu braucht man {need}, und die hast du nicht beide.",
+            "Dazu braucht man {need}; du hast aber nicht beide.",
         ),
         "drill.melds.why.not_trumps": (
             "The trumps are {trumps}, not {suit}: a king and queen of {suit} make only a plain "
@@ -290,22 +291,22 @@ register_messages(
         "drill.melds.why.repeat": (
             "You have already declared {meld} with these very cards: the same meld scores "
             "again only with cards not yet declared for it.",
-            "Mit genau diesen Karten hast du schon {meld} gemeldet: Dieselbe Meldung zählt noch "
-            "einmal nur mit den noch nicht dafür gemeldeten Karten.",
+            "Mit genau diesen Karten hast du schon {meld} gemeldet: Dieselbe Meldung zählt nur "
+            "dann noch einmal, wenn ihre Karten dafür noch nicht gemeldet waren.",
         ),
         "drill.melds.why.reused": (
             "The {card} has already served in {meld}: a meld of the same kind scores again only "
             "with cards not yet declared for it, and you hold no unused {card} to take its "
             "place.",
-            "{card:Nom} wurde schon für {meld} verwendet: Eine Meldung derselben Art zählt noch "
-            "einmal nur mit den noch nicht dafür gemeldeten Karten, und für diese Karte hast du "
-            "keinen solchen Ersatz.",
+            "{card:Nom} wurde schon für {meld} verwendet: Eine Meldung derselben Art zählt nur "
+            "dann noch einmal, wenn ihre Karten dafür noch nicht gemeldet waren, und ein zweites, "
+            "noch nicht dafür gemeldetes Exemplar dieser Karte hast du nicht.",
         ),
         "drill.melds.why.inside": (
             "The {card} belongs to your declared {label}, which already includes the smaller "
             "Besiks: its cards make no further {wanted}.",
-            "{card:Nom} gehört zu deinem gemeldeten {label}, der die kleineren Besiks schon "
-            "enthält: Seine Karten ergeben keinen weiteren {wanted}.",
+            "{card:Nom} gehört zu deinem gemeldeten {label}; der zählt schon als die darin "
+            "enthaltenen Besiks, seine Karten ergeben keinen weiteren {wanted}.",
         ),
         "drill.melds.why.separate": (
             "Two Besiks declared separately can never be combined into a double Besik "
@@ -313,7 +314,8 @@ register_messages(
             "and the other pair fresh from the hand.",
             "Zwei getrennt gemeldete Besiks lassen sich nachträglich nie zu einem Doppel-Besik "
             "vereinen: {points} Punkte gibt es nur für alle vier Karten auf einmal oder für "
-            "einen gemeldeten Besik und das andere Paar frisch aus der Hand.",
+            "einen gemeldeten Besik und das andere, noch nicht dafür gemeldete Paar aus der "
+            "Hand.",
         ),
         "drill.melds.why.triple_separate": (
             "These cards were declared in {count} separate melds, which cannot be combined "
@@ -321,13 +323,13 @@ register_messages(
             "fresh from the hand.",
             "Diese Karten wurden in {count} getrennten Meldungen gemeldet, die sich nachträglich "
             "nicht vereinen lassen: Ein Tripelbesik darf nur auf einer früheren Meldung "
-            "aufbauen, der Rest frisch aus der Hand.",
+            "aufbauen, der Rest muss aus noch nicht dafür gemeldeten Karten der Hand kommen.",
         ),
         "drill.melds.why.not_whole": (
             "The {card} served in an earlier declaration that this {label} does not contain "
             "whole: it may build on one whole earlier declaration only.",
-            "{card:Nom} wurde schon für eine frühere Meldung verwendet, die dieser {label} nicht "
-            "ganz enthält: Er darf nur auf einer ganzen früheren Meldung aufbauen.",
+            "{card:Nom} war schon Teil einer früheren Meldung, die dieser {label} nicht ganz "
+            "enthält: Er darf nur auf einer ganzen früheren Meldung aufbauen.",
         ),
         "drill.melds.why.no_trick": (
             "Only the player who has just won a trick may declare, and you did not win it.",
@@ -350,14 +352,15 @@ register_messages(
             "Neither trump seven has been declared yet: declared together they score {points}, "
             "and the "
             "sevens do not use up the turn's one meld.",
-            "Keine der beiden Trumpf-Sieben ist schon gemeldet: Zusammen gemeldet bringen sie "
-            "{points}, und die Sieben verbrauchen die eine Meldung des Zuges nicht.",
+            "Noch keine der beiden Trumpf-Sieben ist gemeldet: Zusammen gemeldet bringen sie "
+            "{points}, und sie zählen nicht als die Meldung dieses Stichs; danach darfst du noch "
+            "eine Meldung ansagen.",
         ),
         "drill.melds.seven.one": (
             "The {card} has not been declared yet: it scores {points}, and it does not use up "
             "the turn's one meld.",
-            "{card:Nom} wurde noch nicht gemeldet: Sie bringt {points}, und sie verbraucht die "
-            "eine Meldung des Zuges nicht.",
+            "{card:Nom} wurde noch nicht gemeldet: Sie bringt {points} und zählt nicht als die "
+            "Meldung dieses Stichs; danach darfst du noch eine Meldung ansagen.",
         ),
         "drill.melds.seven.done": (
             "The {card} has already been declared and scored: each seven scores only once.",
@@ -371,12 +374,12 @@ register_messages(
         "drill.melds.exchange.yes": (
             "You may exchange a trump seven for the face-up {card}: you have won a trick and "
             "the face-up card is not a seven.",
-            "Du darfst eine Trumpf-Sieben gegen die offene Karte ({card}) tauschen: Du hast "
-            "einen Stich gewonnen, und die offene Karte ist keine Sieben.",
+            "Du darfst eine Trumpf-Sieben gegen die aufgedeckte Karte ({card}) tauschen: Du "
+            "hast einen Stich gewonnen, und die aufgedeckte Karte ist keine Sieben.",
         ),
         "drill.melds.exchange.seven_up": (
             "No exchange: the face-up card is already a seven.",
-            "Kein Tausch: Die offene Karte ist schon eine Sieben.",
+            "Kein Tausch: Die aufgedeckte Karte ist schon eine Sieben.",
         ),
         "drill.melds.exchange.no_trick": (
             "No exchange: only after winning a trick.",
@@ -1571,7 +1574,9 @@ class MeldDrill:
         if scene.players == 3:
             shows.append(Show.sentence(Msg("drill.melds.three")))
         shows.append(Show.sentence(Msg("drill.melds.trumps", suit=scene.trump, card=scene.up)))
-        shows.append(Show.hand(Msg("drill.melds.hand"), scene.concealed))
+        # Beside the declared row the concealed cards are the rest of the hand.
+        hand = "drill.melds.hand_rest" if scene.row else "drill.melds.hand"
+        shows.append(Show.hand(Msg(hand), scene.concealed))
         if scene.row:
             shows.append(Show.hand(Msg("drill.melds.row"), scene.row))
         if scene.earlier or scene.sevens:

@@ -81,7 +81,7 @@ register_messages(
         # winner
         "drill.tricks.winner.prompt": (
             "A trick has just been completed. Which card wins it?",
-            "Ein Stich ist gerade vollständig. Welche Karte gewinnt ihn?",
+            "Ein Stich ist gerade fertig gespielt. Welche Karte gewinnt ihn?",
         ),
         "drill.tricks.winner.trick": (
             "The trick, in the order played",
@@ -106,13 +106,13 @@ register_messages(
         ),
         "drill.tricks.why.led": (
             "The {card} is led: {suit} is the suit to beat.",
-            "{card:Nom} ist aufgespielt: {suit} ist gefordert.",
+            "{card:Nom} wurde aufgespielt: {suit} ist gefordert.",
         ),
         "drill.tricks.why.higher": (
             "The {card} follows suit and is higher than the {best} (order A 10 K Q J 9 8 7): "
             "it takes the lead.",
             "{card:Nom} bedient und ist höher als {best:nom} (Rangfolge A 10 K D B 9 8 7): "
-            "Damit liegt diese Karte jetzt vorn.",
+            "Diese Karte hält jetzt den Stich.",
         ),
         "drill.tricks.why.lower": (
             "The {card} follows suit but is lower than the {best} (order A 10 K Q J 9 8 7).",
@@ -130,7 +130,7 @@ register_messages(
             "The {card} is a trump and higher than the trump already in the trick (the {best}, "
             "order A 10 K Q J 9 8 7): it takes the lead.",
             "{card:Nom} ist Trumpf und höher als der Trumpf, der schon im Stich liegt "
-            "({best}, Rangfolge A 10 K D B 9 8 7): Damit liegt diese Karte jetzt vorn.",
+            "({best}, Rangfolge A 10 K D B 9 8 7): Diese Karte hält jetzt den Stich.",
         ),
         "drill.tricks.why.under_trump": (
             "The {card} is a trump, but lower than the trump already in the trick (the {best}).",
@@ -204,7 +204,7 @@ register_messages(
         # augen
         "drill.tricks.augen.prompt": (
             "These are the cards of the tricks you have won. How many Augen do they hold?",
-            "Das sind die Karten deiner gewonnenen Stiche. Wie viele Augen zählen sie?",
+            "Das sind die Karten deiner gewonnenen Stiche. Wie viele Augen sind darin?",
         ),
         "drill.tricks.augen.pile": ("Your tricks", "Deine Stiche"),
         "drill.tricks.augen.q": ("Augen in these tricks", "Augen in diesen Stichen"),
@@ -230,7 +230,7 @@ register_messages(
         ),
         "drill.tricks.augen.you_said": (
             "You counted {given}; the cards hold {points}.",
-            "Du hast {given} gezählt; die Karten zählen {points}.",
+            "Du hast {given} gezählt; die Karten haben {points} Augen.",
         ),
         # score
         "drill.tricks.score.prompt": (
@@ -246,7 +246,7 @@ register_messages(
         ),
         "drill.tricks.score.augen": (
             "Your tricks hold {augen} Augen.",
-            "Deine Stiche zählen {augen} Augen.",
+            "In deinen Stichen sind {augen} Augen.",
         ),
         "drill.tricks.score.last_won": (
             "You won the last trick.",

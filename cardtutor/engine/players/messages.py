@@ -76,7 +76,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "players.reason.solved": (
         "With every card known, the {card} is best: {value} points for you minus your "
         "opponents' from here.",
-        "Bei offenen Karten ist {card} am besten: von hier an {value} (deine Punkte minus "
+        "Bei offenen Karten ist {card:nom} am besten: von hier an {value} (deine Punkte minus "
         "die der Gegenseite).",
     ),
     "players.reason.sampled": (
@@ -84,17 +84,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "sides, the {card} does best: on average {value} points for you minus your "
         "opponents' from here; next comes the {other} with {other_value}.",
         "Bei {samples} zufälligen Verteilungen der Karten, die du nicht siehst, jeweils von "
-        "beiden Seiten bestmöglich gespielt, ist {card} am besten: von hier an im Durchschnitt "
-        "{value} (deine Punkte minus die der Gegenseite); danach kommt {other} mit "
-        "{other_value}.",
+        "beiden Seiten bestmöglich gespielt, ist {card:nom} am besten: von hier an im "
+        "Durchschnitt {value} (deine Punkte minus die der Gegenseite); danach kommt "
+        "{other:nom} mit {other_value}.",
     ),
     "players.reason.sampled_one": (
         "Over {samples} deals of the cards you cannot see, each played out best by both "
         "sides, the {card} does best: on average {value} points for you minus your "
         "opponents' from here.",
         "Bei {samples} zufälligen Verteilungen der Karten, die du nicht siehst, jeweils von "
-        "beiden Seiten bestmöglich gespielt, ist {card} am besten: von hier an im Durchschnitt "
-        "{value} (deine Punkte minus die der Gegenseite).",
+        "beiden Seiten bestmöglich gespielt, ist {card:nom} am besten: von hier an im "
+        "Durchschnitt {value} (deine Punkte minus die der Gegenseite).",
     ),
     # -- Besik --
     "players.reason.draw_first": (
@@ -107,12 +107,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "players.reason.sevens": (
         "Declare the trump seven: {points} points, and it does not use up your meld.",
-        "Die Trumpf-Sieben melden: {points} Punkte, und sie verbraucht deine Meldung nicht.",
+        "Die Trumpf-Sieben melden: {points} Punkte. Sie zählt nicht als die Meldung dieses "
+        "Stichs; danach darfst du noch eine Meldung ansagen.",
     ),
     "players.reason.exchange_seven": (
         "Exchange the trump seven for the face-up {card}: a better card for a seven.",
-        "Die Trumpf-Sieben gegen die offen liegende Karte, {card}, eintauschen: eine bessere "
-        "Karte für eine Sieben.",
+        "Die Trumpf-Sieben gegen die aufgedeckte Karte, {card:acc}, eintauschen: eine "
+        "bessere Karte für eine Sieben.",
     ),
     "players.reason.meld_after_draw": (
         "Draw first: you may still declare after drawing, and the card drawn may make a "
@@ -122,7 +123,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "players.reason.meld": (
         "Declare {meld}: {points} points, the most you can declare now.",
-        "{meld} melden: {points} Punkte, das Meiste, was du jetzt melden kannst.",
+        "Jetzt {meld} melden: {points} Punkte, die höchste Meldung, die du hast.",
     ),
     "players.reason.marriage_first": (
         "Declare {meld} first ({points} points): the sequence can follow after another "
@@ -149,7 +150,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "players.reason.partner": (
         "Your partner is winning the trick: give it points.",
-        "Dein Partner macht den Stich: Augen dazugeben.",
+        "Dein Partner hat den Stich: Augen zugeben (schmieren).",
     ),
     "players.reason.throw": (
         "The trick is not worth winning: throw the card you need least.",
@@ -160,8 +161,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{card} does best: on average {value} points for your side minus the others' from "
         "here; next comes the {other} with {other_value}.",
         "Bei {samples} zufälligen Verteilungen der verdeckten Karten, jeweils bis zum letzten "
-        "Stich gespielt, ist {card} am besten: von hier an im Durchschnitt {value} (die Punkte "
-        "deiner Seite minus die der Gegenseite); danach kommt {other} mit {other_value}.",
+        "Stich gespielt, ist {card:nom} am besten: von hier an im Durchschnitt {value} (die "
+        "Punkte deiner Seite minus die der Gegenseite); danach kommt {other:nom} mit "
+        "{other_value}.",
     ),
 }
 

@@ -57,7 +57,7 @@ AUGEN_TABLE = Table(
         (
             T("Card", "Karte"),
             T("Augen", "Augen"),
-            T("All 8 in the two packs", "Alle 8 in beiden Spielen"),
+            T("All 8 in the two packs", "Alle 8 in beiden Kartenspielen"),
         ),
         *(
             (
@@ -170,7 +170,7 @@ MELD_TABLE = Table(
             T("[[quint-major|Quint-Major]]", "[[quint-major|Quint-Major]]"),
             T(
                 "ace, ten, king, queen, jack of one suit (any suit)",
-                "As, Zehn, König, Dame, Bauer einer Farbe (jede Farbe)",
+                "As, Zehn, König, Dame, Bauer derselben Farbe (gleich welcher)",
             ),
             _p("quint-major"),
         ),
@@ -226,7 +226,7 @@ OVERVIEW = Section(
             )
         ),
         Para(
-            T("A deal has two halves:", "Ein Spiel hat zwei Hälften:"),
+            T("A deal has two halves:", "Ein Spiel hat zwei Abschnitte:"),
             items=(
                 T(
                     "**While the [[talon]] lasts** you may play any card to a trick; the winner of "
@@ -269,7 +269,7 @@ CARDS = Section(
                 f"{2 * CARDS_PER_PACK} cards, so every card exists **twice**. In each suit the cards "
                 "rank **ace, ten, king, queen, jack, nine, eight, seven**: the **ten beats the king**. "
                 "German players call the jack “Bauer” (or “Bube”) and the queen “Dame”.",
-                f"Zwei [[pack|Kartenspiele]] zu je {CARDS_PER_PACK} Blatt werden zusammen gemischt: "
+                f"Zwei [[pack|Kartenspiele]] zu je {CARDS_PER_PACK} Blatt werden zusammengemischt: "
                 f"{2 * CARDS_PER_PACK} Karten, jede Karte gibt es also **zweimal**. In jeder Farbe gilt "
                 "die Rangfolge **As, Zehn, König, Dame, Bauer, Neun, Acht, Sieben**: die **Zehn "
                 "sticht den König**.",
@@ -280,9 +280,9 @@ CARDS = Section(
                 "The cards you win in tricks count their [[augen|Augen]] at the end of the deal, one "
                 "point per Auge. Nines, eights and sevens count nothing (but the seven of trumps may "
                 "be declared for 10, see “The trump seven”).",
-                "Die Karten in den gewonnenen Stichen zählen am Ende des Spiels ihre [[augen|Augen]], "
-                "einen Punkt je Auge. Neun, Acht und Sieben zählen nichts (die Trumpf-Sieben kann aber "
-                "für 10 gemeldet werden, siehe „Die Trumpf-Sieben“).",
+                "Am Ende des Spiels zählt jeder die [[augen|Augen]] in seinen Stichen, je Auge einen "
+                "Punkt. Neun, Acht und Sieben haben keine Augen (die Trumpf-Sieben kann aber für 10 "
+                "gemeldet werden, siehe „Die Trumpf-Sieben“).",
             )
         ),
         AUGEN_TABLE,
@@ -309,7 +309,8 @@ DEAL = Section(
                 "Der [[dealer|Geber]] wird ausgelost. Er mischt die 64 Blatt gut und gibt jedem "
                 "Spieler **zuerst 3, dann 2 und schließlich nochmals 3** Karten: je 8, zusammen 16. "
                 "Die **17. Karte** wird offen auf den Tisch gelegt; ihre Farbe ist [[trumps|Trumpf]] "
-                "(die [[turned-up-card|Trumpfkarte]]). Die übrigen **47 Karten** bleiben verdeckt als "
+                "(die [[turned-up-card|aufgedeckte Karte]]). Die übrigen **47 Karten** bleiben "
+                "verdeckt als "
                 "[[talon|Talon]] liegen.",
             )
         ),
@@ -353,7 +354,7 @@ TALON = Section(
                 "player takes the **turned-up card** (or the trump seven exchanged for it). Then "
                 "[[last-eight|the last eight tricks]] begin.",
                 "Am Schluss nimmt der Gewinner des Stichs die **letzte verdeckte Karte**, der andere "
-                "erhält die **offen liegende Trumpfkarte** (oder die dagegen eingetauschte "
+                "erhält die **aufgedeckte Karte** (oder die dagegen eingetauschte "
                 "Trumpf-Sieben). Dann beginnen [[last-eight|die letzten acht Stiche]].",
             )
         ),
@@ -362,9 +363,9 @@ TALON = Section(
                 "The source does not say what happens to the turned-up card; its worked deal ends "
                 "the talon this way (the winner takes the last hidden card, the loser the face-up "
                 "card), which is also the standard rule, so we play it so.",
-                "Die Quelle regelt nicht eigens, was mit der offenen Karte geschieht; ihr "
-                "Beispielspiel beendet den Talon so (der Gewinner nimmt die letzte verdeckte "
-                "Karte, der andere die offene), und das ist auch die Standardregel.",
+                "Die Quelle regelt nicht eigens, was mit der aufgedeckten Karte geschieht; so wird "
+                "im Beispielspiel der Talon aufgebraucht (der Gewinner nimmt die letzte verdeckte "
+                "Karte, der andere die aufgedeckte), und das ist auch die Standardregel.",
             ),
             quote="B zieht die letzte Karte aus dem Talon, es ist Herz-Zehn.",
             source=src("Muster eines Spielverlaufs", "Muster eines Spielverlaufs"),
@@ -418,7 +419,7 @@ TRICKS = Section(
                 ),
                 T(
                     "of two identical cards (the same card from both packs) the first played wins.",
-                    "von zwei gleichen Karten (dieselbe Karte aus beiden Spielen) gewinnt die "
+                    "von zwei gleichen Karten (dieselbe Karte aus beiden Kartenspielen) gewinnt die "
                     "zuerst gespielte.",
                 ),
             ),
@@ -502,8 +503,8 @@ DOUBLE_MARRIAGE = kind_section(
                 "no value of its own. We count it as two marriages declared in one turn, which is "
                 "what the four cards are.",
                 "Die Quelle sagt nur, dass alle vier Karten vorgezeigt werden müssen, und nennt "
-                "keinen eigenen Wert. Wir zählen sie als zwei Heiraten in einem Zug, denn das sind "
-                "die vier Karten.",
+                "keinen eigenen Wert. Wir zählen sie als zwei Heiraten in einem Zug, denn nichts "
+                "anderes sind die vier Karten.",
             ),
             quote="Bei Meldung einer Doppel-Heirat (2 Könige und 2 Damen der gleichen Farbe) müssen "
             "alle 4 Karten vorgewiesen werden.",
@@ -625,8 +626,8 @@ DOUBLE_BESIK = kind_section(
                 T(
                     "one declared Besik extended by the other pair, fresh from the hand (40 earlier, then "
                     "500; see “Using a card in several melds”).",
-                    "ein gemeldeter Besik, ergänzt um das andere Paar frisch aus der Hand (erst 40, dann "
-                    "500; siehe „Karten in mehreren Meldungen“).",
+                    "ein gemeldeter Besik, ergänzt um das andere, noch nicht dafür gemeldete Paar aus "
+                    "der Hand (erst 40, dann 500; siehe „Karten in mehreren Meldungen“).",
                 ),
             ),
         ),
@@ -681,8 +682,9 @@ TRIPLE_BESIK = kind_section(
                 "at once (see “Besik for three”).",
                 "Mit drei Kartenspielen (zu dritt oder viert): drei Pik-Damen und drei Karo-Bauern, "
                 f"**{MELD_POINTS['triple-besik']}**. Er darf auf **einer** früheren Meldung aufbauen "
-                "(einem Besik oder Doppel-Besik), die übrigen Karten frisch aus der Hand; danach ergeben "
-                "seine Karten keinen Besik oder Doppel-Besik mehr. Wer ihn in den ersten acht Karten hat, "
+                "(einem Besik oder Doppel-Besik); die übrigen Karten dürfen dafür noch nicht gemeldet "
+                "sein. Danach ergeben seine Karten keinen Besik oder Doppel-Besik mehr. Wer ihn in den "
+                "ersten acht Karten hat, "
                 "gewinnt die Partie sofort (siehe „Besik für drei Personen“).",
             )
         ),
@@ -716,7 +718,7 @@ QUINT_MAJOR = kind_section(
                 "Ace, ten, king, queen and jack of one suit, **any suit**: "
                 f"**{MELD_POINTS['quint-major']}**. (Standard Bezique counts this sequence in trumps "
                 "only.)",
-                "As, Zehn, König, Dame und Bauer einer Farbe, **jeder Farbe**: "
+                "As, Zehn, König, Dame und Bauer derselben Farbe, **gleich welcher**: "
                 f"**{MELD_POINTS['quint-major']}**. (Im Standard-Bezique zählt diese Sequenz nur in "
                 "Trumpf.)",
             )
@@ -772,8 +774,8 @@ MELDS = Section(
                 ),
                 T(
                     "Declaring a trump seven, or exchanging it, does not use up the turn's meld.",
-                    "Das Melden oder Eintauschen einer Trumpf-Sieben verbraucht die Meldung des Zuges "
-                    "nicht.",
+                    "Das Melden oder Eintauschen einer Trumpf-Sieben zählt nicht als die Meldung "
+                    "dieses Stichs: danach darf er noch eine Meldung ansagen.",
                 ),
             ),
         ),
@@ -863,8 +865,9 @@ REUSE = Section(
                 "from the other pack, drawn from the talon. A card that has served in a marriage "
                 "serves in no second marriage; four kings need four kings that have not served in "
                 "four kings before.",
-                "**Dieselbe Meldung** zählt nur mit **frischen Karten** noch einmal: den zweiten "
-                "Exemplaren aus dem anderen Spiel, aus dem Talon gezogen. Eine Karte, die in einer "
+                "**Dieselbe Meldung** zählt nur dann noch einmal, wenn ihre Karten dafür **noch nicht "
+                "gemeldet** waren: mit den zweiten Exemplaren aus dem anderen Kartenspiel, aus dem "
+                "Talon gezogen. Eine Karte, die in einer "
                 "Heirat gezählt hat, zählt in keiner zweiten Heirat; 4 Könige brauchen vier Könige, "
                 "die noch nicht in 4 Königen gezählt haben.",
             )
@@ -886,7 +889,7 @@ REUSE = Section(
                 "physical card serves at most once in each kind of meld (marriages of all kinds "
                 "counting as one kind).",
                 "„Die gleichen Karten noch einmal“ lesen wir als dieselben Karten aus dem anderen "
-                "Spiel: jede einzelne Karte zählt in jeder Art von Meldung höchstens einmal (alle "
+                "Kartenspiel: jede einzelne Karte zählt in jeder Art von Meldung höchstens einmal (alle "
                 "Heiraten gelten als eine Art).",
             ),
             quote="Eine bereits gemeldete Ansage darf nicht wiederholt werden, es sei denn, daß "
@@ -909,13 +912,13 @@ REUSE = Section(
         example(
             "reuse-kinds",
             "Another kind: marriage, then four kings",
-            "Andere Art: Heirat, dann 4 Könige",
+            "Erst eine Heirat, dann 4 Könige (eine andere Art)",
             ex.ex_reuse_kinds,
         ),
         example(
             "reuse-fresh",
             "The same kind needs fresh cards",
-            "Dieselbe Art braucht frische Karten",
+            "Dieselbe Art zählt nur mit noch nicht gemeldeten Karten",
             ex.ex_reuse_fresh,
         ),
         example(
@@ -953,8 +956,8 @@ SEVEN_EXCHANGE = Section(
                 "hand. He may use that card in a meld **on the same turn**. An undeclared seven scores "
                 "its 10 when it is exchanged.",
                 "Nach einem gewonnenen Stich darf der Besitzer einer Trumpf-Sieben sie **gegen die "
-                "offen liegende Trumpfkarte eintauschen**: die Sieben liegt dann offen, er nimmt die "
-                "Trumpfkarte auf. Er darf diese Karte **im selben Zug** für eine Meldung verwenden. "
+                "aufgedeckte Karte eintauschen**: die Sieben liegt dann offen, er nimmt die "
+                "eingetauschte Karte auf. Er darf sie **im selben Zug** für eine Meldung verwenden. "
                 "Eine noch nicht gemeldete Sieben bringt beim Tausch ihre 10.",
             )
         ),
@@ -982,7 +985,7 @@ SEVEN_EXCHANGE = Section(
 
 SEVEN_TURNED_UP = Section(
     anchor="seven-turned-up",
-    title=T("A seven turned up", "Eine Sieben als Trumpfkarte"),
+    title=T("A seven turned up", "Eine Sieben wird aufgedeckt"),
     blocks=(
         Para(
             T(
@@ -1022,8 +1025,8 @@ TRUMP_SEVEN = Section(
                 "scores once. Declaring a seven does not use up the turn's meld.",
                 f"Eine [[trump-seven|Trumpf-Sieben]], nach einem gewonnenen Stich gemeldet, bringt "
                 f"**{POINTS_TRUMP_SEVEN}**; beide Trumpf-Sieben zusammen **{2 * POINTS_TRUMP_SEVEN}**. "
-                "Jede Sieben zählt nur einmal. Das Melden der Sieben verbraucht die Meldung des Zuges "
-                "nicht.",
+                "Jede Sieben zählt nur einmal. Das Melden der Sieben zählt nicht als die Meldung "
+                "dieses Stichs; danach darf man noch eine Meldung ansagen.",
             )
         ),
         Ruling(
@@ -1031,8 +1034,8 @@ TRUMP_SEVEN = Section(
                 "The source's worked deal declares the seven, exchanges it and then declares a "
                 "trump marriage, all on one won trick: so the seven is not the turn's one meld.",
                 "Im Beispielspiel der Quelle wird nach einem Stich die Sieben gemeldet, "
-                "eingetauscht und dann eine Trumpf-Heirat gemeldet: die Sieben ist also nicht die "
-                "eine Meldung des Zuges.",
+                "eingetauscht und dann eine Trumpf-Heirat gemeldet: die Sieben zählt also nicht "
+                "als die Meldung dieses Stichs.",
             ),
             quote="A meldet die Herz-Sieben (Trumpf-Farbe) und erhält dafür 10 Punkte, dann "
             "tauscht er diese Herz-Sieben gegen den offen liegenden Herz-König ein und hat somit "
@@ -1111,8 +1114,8 @@ END_PLAY = Section(
             T(
                 "No melds after the talon is empty: the source's worked deal declares none there; the "
                 "rule is standard Bezique's.",
-                "Keine Meldungen nach dem Ende des Talons: das Beispielspiel der Quelle meldet dort "
-                "nichts mehr; die Regel stammt aus dem Standard-Bezique.",
+                "Keine Meldungen nach dem Ende des Talons: im Beispielspiel wird danach nichts mehr "
+                "gemeldet; die Regel stammt aus dem Standard-Bezique.",
             )
         ),
         example(
@@ -1124,7 +1127,7 @@ END_PLAY = Section(
         example(
             "end-trump",
             "Cannot follow: must trump",
-            "Nicht bedienen können: trumpfen",
+            "Wer nicht bedienen kann, muss trumpfen",
             ex.ex_end_trump,
         ),
         example("end-no-meld", "No more melds", "Keine Meldungen mehr", ex.ex_end_no_meld),
@@ -1232,7 +1235,7 @@ THREE = Section(
                 f"**[[triple-besik|Tripelbesik]]** (three queens of spades and three jacks of diamonds) "
                 f"scores **{MELD_POINTS['triple-besik']}**. Two trump sevens together still score "
                 f"{2 * POINTS_TRUMP_SEVEN}; there is no meld of three sevens.",
-                "Drei Kartenspiele (96 Karten), je 8 Karten; die **25. Karte** bestimmt Trumpf. Jeder "
+                "Drei Kartenspiele (96 Karten), je 8 Karten; die **25. Karte** bestimmt den Trumpf. Jeder "
                 "spielt für sich; Aufspiel und Ziehen gehen reihum, beginnend links vom Geber. Der "
                 "**[[triple-besik|Tripelbesik]]** (drei Pik-Damen und drei Karo-Bauern) bringt "
                 f"**{MELD_POINTS['triple-besik']}**. Zwei Trumpf-Sieben zusammen zählen weiter "
@@ -1283,7 +1286,7 @@ FOUR = Section(
                 "won the trick declares, from his own hand. In the last eight tricks everyone must "
                 "follow, else trump.",
                 "Es gelten die Regeln zu dritt, wieder mit **drei Kartenspielen**; die **33. Karte** "
-                "bestimmt Trumpf. Jeder spielt für sich, oder zwei [[partnership|Parteien]] spielen "
+                "bestimmt den Trumpf. Jeder spielt für sich, oder zwei [[partnership|Parteien]] spielen "
                 "gegeneinander: die Partner sitzen sich gegenüber und haben einen gemeinsamen Stand. "
                 "Melden darf nur, wer den Stich gemacht hat, und nur aus der eigenen Hand. In den "
                 "letzten acht Stichen muss jeder bedienen, sonst trumpfen.",
@@ -1498,7 +1501,7 @@ STRATEGY = Section(
         example(
             "solver-end",
             "Trick 25: the solver's verdict",
-            "Stich 25: das Urteil der Analyse",
+            "Das Urteil der Analyse zum 25. Stich",
             ex.ex_solver_end,
         ),
     ),

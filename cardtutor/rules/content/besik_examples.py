@@ -72,6 +72,13 @@ def number_word(n: int, de: bool) -> str:
     return words[n] if 0 <= n < len(words) else str(n)
 
 
+def turned_up_de(card: PhysicalCard) -> str:
+    """The turned-up card with its article, in the nominative: "die aufgedeckte Herz-Acht"
+    (the adjective ends in -e after der, die and das alike)."""
+    article, _, noun = format(name(card, True), "nom").partition(" ")
+    return f"{article} aufgedeckte {noun}"
+
+
 def suit_name(suit: Suit, de: bool) -> str:
     return suit.name_in("de" if de else "en")
 
@@ -202,7 +209,7 @@ def ex_deal() -> Shown:
                 f"down, and with the turned-up {name(up, False)} that makes "
                 f"{state.talon_count} cards to draw.",
                 f"Jeder hat {len(state.hand('A'))} Karten; {face_down} Karten liegen verdeckt, "
-                f"mit der aufgedeckten {name(up, True)} sind {state.talon_count} Karten zu "
+                f"mit der aufgedeckten Karte, {name(up, True):dat}, sind {state.talon_count} Karten zu "
                 "ziehen.",
             ),
         ),
@@ -249,14 +256,14 @@ def ex_talon_end() -> Shown:
     return Shown(
         rows=(
             row("The last face-down card", "Die letzte verdeckte Karte", before.talon_order),
-            row("The turned-up card", "Die offen liegende Karte", (up,)),
+            row("The turned-up card", "Die aufgedeckte Karte", (up,)),
         ),
         lines=(
             Text(
                 f"Before the last draw {before.talon_count} cards are left: one face down and "
                 "the turned-up card.",
                 f"Vor dem letzten Ziehen sind noch {before.talon_count} Karten übrig: eine "
-                "verdeckte und die offen liegende.",
+                "verdeckte und die aufgedeckte.",
             ),
             *said_events(example_events(step)),
         ),
@@ -349,12 +356,12 @@ def ex_no_duty() -> Shown:
                 f"{name(led, False)}: all {len(legal)} are allowed.",
                 f"Der Talon ist noch nicht leer ({before.talon_count} Karten sind noch zu "
                 f"ziehen, die aufgedeckte mitgezählt), also darf B jede seiner {len(hand)} "
-                f"Karten zu {name(led, True)} geben: alle {len(legal)} sind erlaubt.",
+                f"Karten auf {name(led, True):acc} zugeben: alle {len(legal)} sind erlaubt.",
             ),
             Text(
                 f"B holds the ace of clubs but trumps with the {name(played.card, False)}: he "
                 "wants the trick to declare his Quint-Major, and keeps the clubs together.",
-                f"B hat das Kreuz-As, trumpft aber mit {name(played.card, True)}: er will den "
+                f"B hat das Kreuz-As, trumpft aber mit {name(played.card, True):dat}: er will den "
                 "Stich, um seine Quint-Major zu melden, und hält die Kreuz-Reihe zusammen.",
             ),
         ),
@@ -400,7 +407,7 @@ def ex_end_follow() -> Shown:
             Text(
                 f"He plays the {name(pcs('7D#2')[0], False)} and lets {winner} win the trick: "
                 "legal, because there is no duty to win.",
-                f"Er gibt {name(pcs('7D#2')[0], True)} zu und lässt {winner} den Stich: "
+                f"Er gibt {name(pcs('7D#2')[0], True):acc} zu und lässt {winner} den Stich: "
                 "erlaubt, denn es gibt keinen Stichzwang.",
             ),
         ),
@@ -435,7 +442,7 @@ def ex_end_trump() -> Shown:
             ),
             Text(
                 f"The ten of spades is refused: “{why.render('en')}”.",
-                f"Pik-Zehn wird abgewiesen: „{why.render('de')}“.",
+                f"Die Pik-Zehn wird abgewiesen: „{why.render('de')}“.",
             ),
         ),
         facts={"legal": len(legal), "spade_legal": int(pcs("10S#2")[0] in legal)},
@@ -461,7 +468,7 @@ def ex_end_no_meld() -> Shown:
             Text(
                 f"A holds a trump seven he never declared (the {name(fresh, False)} he drew "
                 f"from the talon). Too late: “{why.render('en')}”.",
-                f"A hat eine Trumpf-Sieben, die er nie gemeldet hat ({name(fresh, True)} aus "
+                f"A hat eine Trumpf-Sieben, die er nie gemeldet hat ({name(fresh, True):acc} aus "
                 f"dem Talon). Zu spät: „{why.render('de')}“.",
             ),
         ),
@@ -566,7 +573,7 @@ def ex_meld_shown() -> Shown:
         rows=(
             row(
                 "A's declared cards (shown, still his)",
-                "Gemeldete Karten von A (offen, noch seine)",
+                "Gemeldete Karten von A (offen ausgelegt, weiter auf seiner Hand)",
                 row_cards,
             ),
             row(
@@ -628,7 +635,7 @@ def meld_shown(b: str, meld: str, up: str = "8H#1", note: Text | None = None) ->
         rows=(
             row(
                 f"Trumps: the face-up {name(pcs(up)[0], False)}",
-                f"Trumpf: die offene {name(pcs(up)[0], True)}",
+                f"Trumpf: {turned_up_de(pcs(up)[0])}",
                 pcs(up),
             ),
             row("B declares", "B meldet", cards),
@@ -713,7 +720,11 @@ def ex_quint_major() -> Shown:
     meld = after.melds[0]
     return Shown(
         rows=(
-            row("Trumps: the face-up king of hearts", "Trumpf: der offene Herz-König", pcs("KH#1")),
+            row(
+                "Trumps: the face-up king of hearts",
+                "Trumpf: der aufgedeckte Herz-König",
+                pcs("KH#1"),
+            ),
             row("B's Quint-Major in clubs", "Quint-Major von B in Kreuz", meld.cards),
         ),
         lines=(
@@ -798,6 +809,11 @@ def ex_reuse_fresh() -> Shown:
     why = refusal(state, "B: meld marriage KC#1 QC#2")
     assert why is not None
     legal = [m for m in state.legal_actions.melds() if m.kind == "marriage"]
+    # How many in words: "keine Kreuz-Heirat", "eine Kreuz-Heirat", "2 Kreuz-Heiraten".
+    n = len(legal)
+    may_de = (
+        "keine Kreuz-Heirat" if n == 0 else "eine Kreuz-Heirat" if n == 1 else f"{n} Kreuz-Heiraten"
+    )
     return Shown(
         rows=(
             row("Declared: a marriage", "Gemeldet: eine Heirat", pcs("KC#1 QC#1")),
@@ -818,7 +834,7 @@ def ex_reuse_fresh() -> Shown:
             Text(
                 f"Marriages of clubs B may declare now: {len(legal)}. He needs the second king "
                 "of clubs from the talon.",
-                f"Kreuz-Heiraten, die B jetzt melden darf: {len(legal)}. Dazu braucht er den "
+                f"B darf jetzt {may_de} melden. Dazu braucht er den "
                 "zweiten Kreuz-König aus dem Talon.",
             ),
         ),
@@ -845,8 +861,8 @@ def ex_reuse_duplicates() -> Shown:
             Text(
                 f"Fresh cards, so the same meld scores again: {points_of(final, 'B', 'marriage')} "
                 "points for marriages in all.",
-                f"Frische Karten, also zählt dieselbe Meldung noch einmal: zusammen "
-                f"{points_of(final, 'B', 'marriage')} Punkte für Heiraten.",
+                f"Diese Karten waren dafür noch nicht gemeldet, also zählt dieselbe Meldung noch "
+                f"einmal: zusammen {points_of(final, 'B', 'marriage')} Punkte für Heiraten.",
             ),
         ),
         facts={"marriages": points_of(final, "B", "marriage")},
@@ -903,7 +919,7 @@ def ex_reuse_besik_double() -> Shown:
             row("First a Besik", "Zuerst ein Besik", pcs("QS#1 JD#1")),
             row(
                 "Then the other pair, fresh from the hand",
-                "Dann das andere Paar, frisch aus der Hand",
+                "Dann das andere, noch nicht gemeldete Paar",
                 pcs("QS#2 JD#2"),
             ),
         ),
@@ -1006,7 +1022,7 @@ def ex_triple_besik() -> Shown:
                 "It builds on one earlier declaration (the Besik), the other two pairs fresh "
                 f"from the hand: {s.totals['B']} points in all.",
                 "Er baut auf einer früheren Meldung auf (dem Besik), die beiden anderen Paare "
-                f"kommen frisch aus der Hand: zusammen {s.totals['B']} Punkte.",
+                f"waren dafür noch nicht gemeldet: zusammen {s.totals['B']} Punkte.",
             ),
         ),
         facts={
@@ -1063,7 +1079,7 @@ def ex_seven_exchange() -> Shown:
     after = example_state(marriage)
     return Shown(
         rows=(
-            row("The turned-up card before", "Die offene Trumpfkarte vorher", pcs("KH#1")),
+            row("The turned-up card before", "Die aufgedeckte Karte vorher", pcs("KH#1")),
             row("A's hand before", "Hand von A vorher", example_state(seven - 1).hand("A")),
             row(
                 "A's hand after the exchange",
@@ -1072,7 +1088,7 @@ def ex_seven_exchange() -> Shown:
             ),
             row(
                 "The turned-up card after",
-                "Die offene Karte nachher",
+                "Die aufgedeckte Karte nachher",
                 [c for c in (example_state(ex).up,) if c is not None],
             ),
         ),
@@ -1408,8 +1424,8 @@ def ex_standard() -> Shown:
                 "Stich 25 des Beispiels: B spielt auf",
                 [c for _, c in example_state(end - 1).current_trick],
             ),
-            row("A may play (these rules)", "A darf spielen (diese Regeln)", legal_seed),
-            row("A may play (standard Bezique)", "A darf spielen (Standard-Bezique)", legal_std),
+            row("A may play (these rules)", "A darf spielen (nach diesen Regeln)", legal_seed),
+            row("A may play (standard Bezique)", "A darf spielen (im Standard-Bezique)", legal_std),
         ),
         lines=(
             Text(
@@ -1514,11 +1530,11 @@ def ex_solver_end() -> Shown:
                 f"{name(best.card, False)}, with which A would have made "
                 f"{sol.points(best)['A']} of the remaining points instead of "
                 f"{sol.points(seven)['A']} (both sides playing their best).",
-                f"A spielt im Beispiel {name(seven.card, True)}. {played} Karten sind gespielt; "
+                f"A spielt im Beispiel {name(seven.card, True):acc}. {played} Karten sind gespielt; "
                 "wer sie mitgezählt hat, kennt die acht Karten des Gegners. Mit offenen Karten "
                 f"bewertet die Analyse die Sieben um {sol.loss(seven)} Punkte (die Punkte "
                 f"von A minus die von B) schlechter als "
-                f"{name(best.card, True)}: mit {name(best.card, True)} hätte A von den restlichen "
+                f"{name(best.card, True):nom}: mit {name(best.card, True):dat} hätte A von den restlichen "
                 f"Punkten {sol.points(best)['A']} statt {sol.points(seven)['A']} gemacht (bei "
                 "bestem Spiel beider Seiten).",
             ),
@@ -1591,13 +1607,13 @@ def ex_low_trick() -> Shown:
                 f"and he hopes for a fourth: four aces score {aces_points}. Winning now would bring him the {AUGEN[led.uid]} Augen and the "
                 "lead, but nothing to declare. So A throws off the jack of diamonds "
                 f"({AUGEN[pcs('JD#1')[0].uid]} Augen).",
-                f"{name(led, True)} ist {AUGEN[led.uid]} Augen wert. Mit "
+                f"{name(led, True):Nom} ist {AUGEN[led.uid]} Augen wert. Mit "
                 f"{names(trumps, True).replace(' und ', ' oder ')} getrumpft, gehörte der Stich "
                 f"A, und die {' bzw. '.join(str(AUGEN[c.uid]) for c in trumps)} Augen des "
-                "Trumpfs blieben in seinem eigenen Stich: sie sind nicht der Preis. Der Preis "
+                "Trumpfs blieben in seinem eigenen Stich: sie gehen nicht verloren; was A opfert, "
                 f"ist der Trumpf selbst. A hat nur {number_word(len(trumps), True)}, und er braucht sie später: "
                 "für einen Stich, wenn er etwas zu melden hat, und für die letzten acht Stiche, "
-                f"in denen die Trümpfe entscheiden. {name(ace_trump, True)} ist außerdem eines "
+                f"in denen die Trümpfe entscheiden. {name(ace_trump, True):Nom} ist außerdem eines "
                 f"seiner {number_word(len(aces), True)} Asse, und er hofft auf das vierte: vier "
                 f"Asse zählen {aces_points}. Jetzt brächte ihm der "
                 f"Stich die {AUGEN[led.uid]} Augen und das Aufspiel, aber nichts zu melden. Darum "
@@ -1608,8 +1624,8 @@ def ex_low_trick() -> Shown:
                 f"{when_en} he spends the {name(spent, False)} after all: he trumps the "
                 f"{name(beaten, False)} with it, and the won trick lets him declare four aces "
                 f"({aces_points}).",
-                f"{when_de} setzt er {name(spent, True)} dann doch ein: er trumpft damit "
-                f"{name(beaten, True)}, und der gewonnene Stich erlaubt ihm, vier Asse zu "
+                f"{when_de} setzt er {name(spent, True):acc} dann doch ein: er trumpft damit "
+                f"{name(beaten, True):acc}, und der gewonnene Stich erlaubt ihm, vier Asse zu "
                 f"melden ({aces_points}).",
             ),
         ),
