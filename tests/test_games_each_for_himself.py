@@ -61,7 +61,18 @@ def test_the_table_seats_every_computer_clockwise_and_none_is_a_partner(
     for _where, seat, label in seats:
         assert label.startswith("You (A)" if seat == "A" else f"Computer ({seat})"), label
     assert "partner" not in page.lower()
+    # where each sits, in words: play goes round clockwise
+    places = {"left": "on your left", "top": "opposite you", "right": "on your right"}
+    for where, seat, _label in seats:
+        if where != "bottom":
+            meta = re.search(rf'data-seat="{seat}">.*?<p class="seat-meta">([^<]+)', page, re.S)
+            assert meta is not None and meta.group(1).startswith(places[where] + " · "), seat
+    # who dealt, beside the deal's number; the learner's column of the score says so
     game = _game(url)
+    dealer = service.replay(service.KINDS[kind], game.record).state.view("A").dealer
+    assert f"Deal 1 ({dealer} dealt)" in page
+    assert re.search(r'<th scope="col">A<span class="score-you">you</span></th>', page)
+    assert page.count('class="score-you"') == 1
     # each computer's cards are face down (eight, less any it has played to the trick)
     view = service.replay(service.KINDS[kind], game.record).state.view("A")
     backs = {s: sum(1 for c in cards if c is None) for s, cards in view.hands.items()}
@@ -108,7 +119,7 @@ def test_a_finished_game_names_the_computer_that_won(
     assert "cards get a verdict with all cards known in games for two only" in html.unescape(page)
     assert "With every card's verdict" not in html.unescape(page)
     german = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
-    assert f"Der Computer auf Platz {winner} gewinnt die Partie." in german
+    assert f"Computer ({winner}) gewinnt die Partie." in german
     won = _finished(user, kind, 1, learner_wins=True)
     page = client.get(f"/play/{won.public_id}/").content.decode()
     assert "You win the game." in page and "The computer in seat" not in page
@@ -211,3 +222,13 @@ def test_a_triple_besik_at_the_first_turn_is_offered_and_wins_at_once(
     page = html.unescape(client.get(url).content.decode())
     assert "You win the game." in page
     assert "1500" in page
+
+
+def test_two_players_need_no_places_and_partners_share_a_column(client: Client) -> None:
+    page = client.get(_start(client, "besik-2")).content.decode()
+    assert "opposite you" not in page and "on your left" not in page
+    page = client.get(_start(client, "besik-4")).content.decode()
+    assert "on your left" in page and "opposite you" in page and "on your right" in page
+    assert re.search(r'<th scope="col">A\+C<span class="score-you">your side</span></th>', page)
+    german = client.get(_start(client, "besik-4"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "links von dir" in german and "deine Partei" in german

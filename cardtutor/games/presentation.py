@@ -45,6 +45,14 @@ POSITIONS = {
 }
 """Where each seat sits, clockwise from the learner's (play goes clockwise)."""
 
+PLACES = {
+    "left": lambda: _("on your left"),
+    "top": lambda: _("opposite you"),
+    "right": lambda: _("on your right"),
+    "bottom": lambda: "",
+}
+"""A seat's place in words (in the active language, hence functions)."""
+
 
 def table(position: Position, seat: str, learner: Sequence[str], lang: str) -> dict[str, Any]:
     """The card table as ``seat`` sees it."""
@@ -67,6 +75,8 @@ def table(position: Position, seat: str, learner: Sequence[str], lang: str) -> d
             {
                 "seat": s,
                 "where": where,
+                # said for three or four players, where play goes round: who sits where
+                "place": PLACES[where]() if len(order) > 2 and s not in learner else "",
                 "label": seat_label(position, s, learner),
                 "is_learner": s in learner,
                 "is_turn": view.seat_to_act == s,

@@ -203,7 +203,9 @@ def _context(
         "seat": seat,
         "table_html": widgets.table_html(table, frames, your_turn, moves.get("kind", ""), lang),
         "score": score,
-        "score_html": widgets.score_html(score, presentation.ledger(position, seat, lang)),
+        "score_html": widgets.score_html(
+            score, presentation.ledger(position, seat, lang), state.party_of(seat)
+        ),
         "recent": presentation.recent(position, seat, learner, lang),
         "moves": moves,
         "card_buttons_html": widgets.card_buttons_html(moves["cards"], lang)
@@ -589,11 +591,11 @@ def export_document(game: Game) -> dict[str, Any]:
             role = {"en": "the learner", "de": "der Lernende"}
         elif seat in partners:
             role = {
-                "en": f"the learner's partner, computer ({strength['en']})",
-                "de": f"Partner des Lernenden, Computer ({strength['de']})",
+                "en": f"the learner's partner: computer, {strength['en']}",
+                "de": f"Partner des Lernenden: Computer, {strength['de']}",
             }
-        else:
-            role = {"en": f"computer ({strength['en']})", "de": f"Computer ({strength['de']})"}
+        else:  # (the viewer puts a role in brackets: "B (computer, strong)")
+            role = {"en": f"computer, {strength['en']}", "de": f"Computer, {strength['de']}"}
         roles.append({"seat": seat, "role": role})
     day = game.created.date().isoformat()
     record = {key: value for key, value in game.record.items() if key != "meta"}

@@ -93,6 +93,8 @@ def other_seat_html(hand: Mapping[str, Any], lang: str) -> str:
         "counter": hand["count"]
     }
     meta = f"{count} · {_tricks_won(hand['tricks_won'])}"
+    if hand.get("place"):
+        meta = f"{hand['place']} · {meta}"
     parts = _seat_start(hand, hand["where"], w["to_play"], meta)
     parts += _declared(hand, w["declared_melds"], lang)
     if hand["cards"]:
@@ -172,6 +174,11 @@ def middle_html(table: Mapping[str, Any], frames: Sequence[Mapping[str, Any]], l
                 f"<figcaption>{_e(w['turned_up'])}</figcaption></figure>"
             )
         deal = _("Deal %(n)s") % {"n": middle["deal_number"]}
+        if middle.get("dealer"):
+            deal = _("Deal %(n)s (%(seat)s dealt)") % {
+                "n": middle["deal_number"],
+                "seat": middle["dealer"],
+            }
         talon = ngettext(
             "%(counter)s card in the talon", "%(counter)s cards in the talon", middle["talon"]
         ) % {"counter": middle["talon"]}
@@ -234,11 +241,19 @@ def card_buttons_html(cards: Sequence[Mapping[str, Any]], lang: str) -> SafeStri
     )
 
 
-def score_html(score: Mapping[str, Any], ledger: Sequence[Mapping[str, Any]]) -> SafeString:
+def score_html(
+    score: Mapping[str, Any], ledger: Sequence[Mapping[str, Any]], mine: str = ""
+) -> SafeString:
     """The running score table, the ledger of this deal's points (each with its rule), and
-    the past deals."""
+    the past deals. ``mine``: the learner's party, whose column says so."""
     w = _texts()
-    parties = "".join(f'<th scope="col">{_e(p)}</th>' for p in score["parties"])
+    yours = _("your side") if "+" in mine else _("you")
+    parties = "".join(
+        f'<th scope="col">{_e(p)}'
+        + (f'<span class="score-you">{_e(yours)}</span>' if p == mine else "")
+        + "</th>"
+        for p in score["parties"]
+    )
 
     def cells(values: Sequence[Any]) -> str:
         return "".join(f"<td>{_e(v)}</td>" for v in values)
