@@ -413,7 +413,12 @@ class BesikPlayer:
         club_u, _ = club_card(view, info, plays)
         u = club_u if club_u in best else min(best, key=lambda x: (card_points(x, info.rules), x))
         ordered = ranked([(Play(info.seat, PC[x]), v) for x, v in averages.items()])
-        others = [(a, v) for a, v in ordered if isinstance(a, Play) and a.card.uid != u]
+        # the runner-up is another card, not the other copy of this one (the same card to
+        # the learner: "the seven of clubs does best; next comes the seven of clubs")
+        others = [(a, v) for a, v in ordered if isinstance(a, Play) and a.card.uid & 31 != u & 31]
+        # partnerships: your side minus the other side; each for himself: you minus the
+        # others' average (see rollout)
+        each = max(info.party_of) + 1 == len(info.seats)
         params: dict[str, object] = {
             "card": PC[u],
             "samples": ROLLOUTS,
@@ -423,7 +428,7 @@ class BesikPlayer:
             other, other_value = others[0]
             assert isinstance(other, Play)
             reason = Msg(
-                "players.reason.rollout",
+                "players.reason.rollout_each" if each else "players.reason.rollout",
                 other=other.card,
                 other_value=Average(other_value),
                 **params,

@@ -75,26 +75,26 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # -- the solver --
     "players.reason.solved": (
         "With every card known, the {card} is best: {value} points for you minus your "
-        "opponents' from here.",
+        "opponent's from here.",
         "Bei offenen Karten ist {card:nom} am besten: von hier an {value} (deine Punkte minus "
-        "die der Gegenseite).",
+        "die deines Gegners).",
     ),
     "players.reason.sampled": (
         "Over {samples} deals of the cards you cannot see, each played out best by both "
         "sides, the {card} does best: on average {value} points for you minus your "
-        "opponents' from here; next comes the {other} with {other_value}.",
+        "opponent's from here; next comes the {other} with {other_value}.",
         "Bei {samples} zufälligen Verteilungen der Karten, die du nicht siehst, jeweils von "
         "beiden Seiten bestmöglich gespielt, ist {card:nom} am besten: von hier an im "
-        "Durchschnitt {value} (deine Punkte minus die der Gegenseite); danach kommt "
+        "Durchschnitt {value} (deine Punkte minus die deines Gegners); danach kommt "
         "{other:nom} mit {other_value}.",
     ),
     "players.reason.sampled_one": (
         "Over {samples} deals of the cards you cannot see, each played out best by both "
         "sides, the {card} does best: on average {value} points for you minus your "
-        "opponents' from here.",
+        "opponent's from here.",
         "Bei {samples} zufälligen Verteilungen der Karten, die du nicht siehst, jeweils von "
         "beiden Seiten bestmöglich gespielt, ist {card:nom} am besten: von hier an im "
-        "Durchschnitt {value} (deine Punkte minus die der Gegenseite).",
+        "Durchschnitt {value} (deine Punkte minus die deines Gegners).",
     ),
     # -- Besik --
     "players.reason.draw_first": (
@@ -158,11 +158,20 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "players.reason.rollout": (
         "Over {samples} deals of the hidden cards, each played out to the last trick, the "
-        "{card} does best: on average {value} points for your side minus the others' from "
-        "here; next comes the {other} with {other_value}.",
+        "{card} does best: on average {value} from here (your side's points minus the other "
+        "side's); next comes the {other} with {other_value}.",
         "Bei {samples} zufälligen Verteilungen der verdeckten Karten, jeweils bis zum letzten "
         "Stich gespielt, ist {card:nom} am besten: von hier an im Durchschnitt {value} (die "
-        "Punkte deiner Seite minus die der Gegenseite); danach kommt {other:nom} mit "
+        "Punkte deiner Partei minus die der Gegenpartei); danach kommt {other:nom} mit "
+        "{other_value}.",
+    ),
+    "players.reason.rollout_each": (
+        "Over {samples} deals of the hidden cards, each played out to the last trick, the "
+        "{card} does best: on average {value} from here (your points minus the average of "
+        "your opponents'); next comes the {other} with {other_value}.",
+        "Bei {samples} zufälligen Verteilungen der verdeckten Karten, jeweils bis zum letzten "
+        "Stich gespielt, ist {card:nom} am besten: von hier an im Durchschnitt {value} "
+        "(deine Punkte minus der Durchschnitt deiner Gegner); danach kommt {other:nom} mit "
         "{other_value}.",
     ),
 }
