@@ -192,6 +192,10 @@ def test_a_move_is_answered_with_the_partial_for_htmx(client: Client) -> None:
     text = response.content.decode()
     assert text.lstrip().startswith('<div id="game-area"')
     assert "<html" not in text
+    # the tab's title too (htmx takes a <title> at the top level of its answer)
+    title = re.search(r"</div>\s*<title>([^<]+)</title>\s*$", text)
+    assert title is not None and title.group(1).startswith("Piquet: a partie of six deals · ")
+    assert title.group(1).endswith(("Your move · cardtutor", "to play · cardtutor"))
     assert response["Vary"].count("HX-Request") == 1
     # what the move changed is read out: the live region outside the area is filled out of
     # band with the lines of "Since your last move"
@@ -583,6 +587,8 @@ def test_a_hint_names_a_legal_move_with_its_reason_and_is_counted(
     assert response.status_code == 303 and response["Location"] == url
     text = client.get(url).content.decode()
     assert "Hint from the strong player:" in text
+    move = re.search(r"Hint from the strong player:</strong> ([^<]+)</p>", text)
+    assert move is not None and move.group(1)[0].isupper(), "a capital, as after any colon"
     hint_box = text[text.index('id="hint"') :]
     hint_box = hint_box[: hint_box.index("</div>")]
     assert len(re.sub(r"<[^>]+>", "", hint_box).split()) > 6, "a move and a reason in words"

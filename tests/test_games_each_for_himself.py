@@ -137,7 +137,14 @@ def test_a_finished_game_for_three_is_kept_and_stepped_through_as_a_replay(
     assert response.status_code == 303
     step0 = response["Location"]
     slug = step0.split("/")[2]
-    assert client.get(step0).status_code == 200
+    page = client.get(step0).content.decode()
+    # where it comes from, in the learner's language, and no "source text" of one sentence
+    assert "Source: your game against the computer on this site" in page
+    assert "The source text" not in page and "a game against the computer" not in page
+    german = client.get(step0, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Quelle: deine Partie gegen den Computer auf dieser Seite" in german
+    assert "against the computer" not in german
+    assert "B (computer, beginner)" in page and "(computer (" not in page
     middle = len(game.record["actions"]) // 2
     page = client.get(f"/replays/{slug}/step/{middle}/")
     assert page.status_code == 200

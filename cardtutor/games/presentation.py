@@ -45,13 +45,14 @@ POSITIONS = {
 }
 """Where each seat sits, clockwise from the learner's (play goes clockwise)."""
 
-PLACES = {
-    "left": lambda: _("on your left"),
-    "top": lambda: _("opposite you"),
-    "right": lambda: _("on your right"),
-    "bottom": lambda: "",
-}
-"""A seat's place in words (in the active language, hence functions)."""
+
+def place_words(where: str) -> str:
+    """A seat's place at the table in words, in the active language."""
+    return {
+        "left": _("on your left"),
+        "top": _("opposite you"),
+        "right": _("on your right"),
+    }.get(where, "")
 
 
 def table(position: Position, seat: str, learner: Sequence[str], lang: str) -> dict[str, Any]:
@@ -76,7 +77,7 @@ def table(position: Position, seat: str, learner: Sequence[str], lang: str) -> d
                 "seat": s,
                 "where": where,
                 # said for three or four players, where play goes round: who sits where
-                "place": PLACES[where]() if len(order) > 2 and s not in learner else "",
+                "place": place_words(where) if len(order) > 2 and s not in learner else "",
                 "label": seat_label(position, s, learner),
                 "is_learner": s in learner,
                 "is_turn": view.seat_to_act == s,

@@ -34,7 +34,7 @@ from cardtutor.engine.errors import EngineError
 from cardtutor.engine.text import Msg
 from cardtutor.games import computer, presentation, service, widgets
 from cardtutor.games.models import Game
-from cardtutor.replays.models import Annotation, Replay
+from cardtutor.replays.models import GAME_SOURCE_TITLE, Annotation, Replay
 from cardtutor.replays.rendering import forget_replay
 from cardtutor.replays.transfer import (
     EXPORT_FORMAT,
@@ -561,7 +561,9 @@ def hint(request: HttpRequest, public_id: str) -> HttpResponse:
         game.hint_count += 1
     lang = _lang()
     advice = {
-        "move": presentation.describe(decision.action, lang),
+        # after "Hint from the strong player:", always with a capital ("Play the …", as
+        # "Draw from the talon")
+        "move": presentation.sentence(presentation.describe(decision.action, lang)).rstrip("."),
         "reason": decision.reason.render(lang),
         "samples": decision.samples,
     }
@@ -613,7 +615,7 @@ def export_document(game: Game) -> dict[str, Any]:
         },
         "summary": {"en": "", "de": ""},
         "source": {
-            "title": "cardtutor: a game against the computer",
+            "title": GAME_SOURCE_TITLE,
             "language": "en",
             "location": "",
             "text": f"{kind.name('en')}, played on {day} against the computer.",

@@ -45,6 +45,11 @@ def game_choices() -> list[tuple[str, str]]:
     return [(key, info.name(lang)) for key, info in GAMES.items()]
 
 
+GAME_SOURCE_TITLE = "cardtutor: a game against the computer"
+"""The source title of a learner's game kept as a replay (its "source text" is one sentence of
+ours, in English): the viewer says where it comes from in the learner's language instead."""
+
+
 class Replay(models.Model):
     slug = models.SlugField(_("slug"), unique=True)
     game = models.CharField(_("game"), max_length=16, choices=game_choices)
@@ -91,6 +96,11 @@ class Replay(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("replays:step", args=[self.slug, 0])
+
+    @property
+    def from_game(self) -> bool:
+        """A learner's game against the computer, kept as a replay (no source text)."""
+        return self.source_title == GAME_SOURCE_TITLE
 
     def title(self, lang: str) -> str:
         return self.title_de if lang.startswith("de") else self.title_en
