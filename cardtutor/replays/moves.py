@@ -289,7 +289,8 @@ def move_list(
     marked, the running Augen and the "go to step" form's address."""
     from django.urls import reverse
 
-    moves = visible_moves(moves_for(timeline, perspective), number, perspective)
+    every = moves_for(timeline, perspective)
+    moves = visible_moves(every, number, perspective)
     current = current_index(moves, number)
     entries = [
         {
@@ -318,6 +319,9 @@ def move_list(
         "augen": augen,
         "points_name": points_name,
         "later_hidden": perspective != "all" and number < timeline.last,
+        # a game of several deals numbers its first too ("Deal 1", "Deal 2"); one deal is
+        # "The deal"
+        "several_deals": any(m.kind == "deal" and m.number > 1 for m in every),
         "goto_url": reverse("replays:goto", args=[replay.slug]),
         "last": timeline.last,
     }
