@@ -145,6 +145,9 @@ def test_a_finished_game_for_three_is_kept_and_stepped_through_as_a_replay(
     assert "Quelle: deine Partie gegen den Computer auf dieser Seite" in german
     assert "against the computer" not in german
     assert "B (computer, beginner)" in page and "(computer (" not in page
+    # back to the learner's games, not to the worked examples
+    assert '<p class="breadcrumb"><a href="/play/">Your games</a>' in page
+    assert '<p class="breadcrumb"><a href="/play/">Deine Partien</a>' in german
     # several deals: the move list numbers the first too
     assert re.search(r'<span class="move-no">Deal 1</span>', page)
     assert "The deal</span>" not in page
