@@ -157,6 +157,8 @@ def test_a_whole_game_is_played_to_its_end_through_the_forms(client: Client, kin
     }.get(outcome.winner, lost.get(kind, "The computer wins the game."))
     moves_section = page[page.index('id="moves-heading"') : page.index('id="score-heading"')]
     assert said in moves_section
+    # the learner's place where everyone plays for himself against two or three computers
+    assert ("Your place: " in moves_section) == (kind in ("besik-3", "besik-4-each"))
     # what its replay will show: verdicts on the cards in games for two only
     two = len(service.KINDS[kind].seats) == 2
     assert ("With every card's verdict with all cards known" in html.unescape(page)) == two

@@ -120,9 +120,17 @@ def test_a_finished_game_names_the_computer_that_won(
     assert "With every card's verdict" not in html.unescape(page)
     german = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert f"Computer ({winner}) gewinnt die Partie." in german
+    # the learner's place, counted from the totals
+    totals = service.replay(service.KINDS[kind], lost.record).state.outcome().game
+    place = 1 + sum(1 for p, v in totals.items() if p != "A" and v > totals["A"])
+    assert place > 1
+    said = f"Your place: {place} of {len(totals)}, with {totals['A']} points."
+    assert said in page
+    assert f"Dein Platz: {place} von {len(totals)}, mit {totals['A']} Punkten." in german
     won = _finished(user, kind, 1, learner_wins=True)
     page = client.get(f"/play/{won.public_id}/").content.decode()
     assert "You win the game." in page and "The computer in seat" not in page
+    assert f"Your place: 1 of {len(totals)}, with " in page
 
 
 def test_a_finished_game_for_three_is_kept_and_stepped_through_as_a_replay(

@@ -218,16 +218,28 @@ def _context(
         "learner_won": bool(score["winner"]) and score["winner"] == state.party_of(seat),
         "partnership": bool(position.kind.partners),
         "two_players": len(position.kind.seats) == 2,  # the solver judges two players only
-        # each for himself against two or three computers: which of them won
+        # each for himself against two or three computers: which of them won, and the
+        # learner's place
         "winner_seat": score["winner"]
         if score["winner"] and not position.kind.partners and len(position.kind.seats) > 2
         else "",
+        "final_place": _final_place(score, state.party_of(seat))
+        if score["over"] and not position.kind.partners and len(position.kind.seats) > 2
+        else None,
         "following_book": game.kind == "example"
         and "off_book" not in (game.record.get("meta") or {}),
         "can_undo": not state.is_over and service.undo_point(position, learner) is not None,
         **game_urls(game.public_id),
         **extra,
     }
+
+
+def _final_place(score: dict[str, Any], mine: str) -> dict[str, int]:
+    """The learner's place at the end (1 + the players with more points), of how many."""
+    totals = dict(zip(score["parties"], score["game"], strict=True))
+    points = totals.get(mine, 0)
+    place = 1 + sum(1 for p, v in totals.items() if p != mine and v > points)
+    return {"place": place, "players": len(totals), "points": points}
 
 
 GAME_URLS = {
