@@ -287,7 +287,9 @@ def moves(position: Position, seat: str, lang: str) -> dict[str, Any]:
             continue
         if fresh:
             labels.add(label)
-        others.append({"json": json.dumps(data), "label": label, "type": kind})
+        others.append(
+            {"json": json.dumps(data), "label": label, "type": kind, "meld": data.get("kind", "")}
+        )
     return {
         "kind": "besik",
         "cards": _card_choices(position, seat, sort_hand(hand_cards, "besik"), plays, lang),
@@ -296,7 +298,7 @@ def moves(position: Position, seat: str, lang: str) -> dict[str, Any]:
         # three players: a triple Besik in the first eight cards may be declared at the first
         # turn, with no trick won (and wins the game at once)
         "first_turn_meld": bool(plays)
-        and any('"triple-besik"' in o["json"] for o in others)
+        and any(o["meld"] == "triple-besik" for o in others)
         and not view.tricks_won.get(seat, 0),
     }
 

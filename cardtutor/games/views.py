@@ -194,6 +194,7 @@ def _context(
     frames = [] if still else presentation.frames(position, seat, learner, lang)
     score = presentation.score(position, lang)
     moves = presentation.moves(position, seat, lang)
+    several_opponents = not position.kind.partners and len(position.kind.seats) > 2
     # The table, the card buttons and the score are drawn in Python (games/widgets.py): in
     # template loops they were more than 40 % of a move.
     return {
@@ -220,11 +221,9 @@ def _context(
         "two_players": len(position.kind.seats) == 2,  # the solver judges two players only
         # each for himself against two or three computers: which of them won, and the
         # learner's place
-        "winner_seat": score["winner"]
-        if score["winner"] and not position.kind.partners and len(position.kind.seats) > 2
-        else "",
+        "winner_seat": score["winner"] if several_opponents else "",
         "final_place": _final_place(score, state.party_of(seat))
-        if score["over"] and not position.kind.partners and len(position.kind.seats) > 2
+        if several_opponents and score["over"]
         else None,
         "following_book": game.kind == "example"
         and "off_book" not in (game.record.get("meta") or {}),
@@ -232,6 +231,10 @@ def _context(
         **game_urls(game.public_id),
         **extra,
     }
+
+
+def _capitalized(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _final_place(score: dict[str, Any], mine: str) -> dict[str, int]:
@@ -575,7 +578,7 @@ def hint(request: HttpRequest, public_id: str) -> HttpResponse:
     advice = {
         # after "Hint from the strong player:", always with a capital ("Play the …", as
         # "Draw from the talon")
-        "move": presentation.sentence(presentation.describe(decision.action, lang)).rstrip("."),
+        "move": _capitalized(presentation.describe(decision.action, lang)),
         "reason": decision.reason.render(lang),
         "samples": decision.samples,
     }
