@@ -217,7 +217,7 @@ def test_after_the_last_besik_trick_the_table_says_who_won_it_and_that_the_deal_
     for seat in ("", "A", "B"):
         html = page(client, "besik-example", 98, seat)
         trick = section(html, 'data-testid="trick"', "</div>")
-        assert "Last trick" in trick and "Won by B." in trick
+        assert "Previous trick" in trick and "Won by B." in trick
         assert len(codes(trick)) == 2
         assert "The deal is over." in trick
         assert "No card played yet" not in html
@@ -387,3 +387,17 @@ def test_every_besik_trick_in_the_move_list_has_one_card_per_player(
     # and the table says who won the last trick, identical cards or not
     for move in identical[:3]:
         assert trick_winner(timeline, move.step) == (move.winner, move.step)
+
+
+def test_the_previous_trick_on_the_table_is_not_the_last_trick_that_scores() -> None:
+    """In German "Letzter Stich" is the trick worth points at the end of a deal; the trick
+    just played, shown on the table, is "Voriger Stich" (one msgid served both before)."""
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    from cardtutor.replays.presentation import category_label
+
+    with translation.override("de"):
+        assert category_label("last_trick", "piquet", "de") == "Letzter Stich"
+        heading = render_to_string("replays/_table_trick.html", {"trick": {"state": "last"}})
+        assert "Voriger Stich" in heading and "Letzter" not in heading

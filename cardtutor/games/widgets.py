@@ -35,7 +35,7 @@ def _texts() -> dict[str, str]:
         "game_total": _("Game total"),
         "known_to_you": _("Known to you (from the exchange or the declarations)"),
         "no_card_played_yet": _("No card played yet"),
-        "the_last_trick": _("The last trick"),
+        "the_last_trick": _("The previous trick"),
         "the_trick": _("The trick"),
         "this_deal": _("This deal"),
         "turned_up": _("Turned up"),
