@@ -81,7 +81,7 @@ def _declared(hand: Mapping[str, Any], label: str, lang: str) -> list[str]:
         return []
     return [
         f'<p class="zone-label">{_e(label)}</p>',
-        _cards(hand["declared"], lang, "sm", cls="hand declared-row"),
+        _cards(hand["declared"], lang, "sm", label=label, cls="hand declared-row"),
     ]
 
 

@@ -57,7 +57,8 @@
     var active = document.activeElement;
     if (active && active !== document.body && document.contains(active)) return;
     var focus = area.querySelector("#move-error, #book-choice, #hint") ||
-      area.querySelector(".other-moves button, .card-buttons .card-button:not([aria-disabled='true']), .move-form .primary-button");
+      area.querySelector(".other-moves button, .card-buttons .card-button:not([aria-disabled='true']), .move-form .primary-button") ||
+      area.querySelector("#moves-heading[tabindex]");  // the game is over: "The game is over"
     if (focus) focus.focus({ preventScroll: true });
     if (focus && focus.id === "hint") { focus.scrollIntoView({ block: "nearest" }); return; }
     var table = area.querySelector(".game-table");

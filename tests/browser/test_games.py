@@ -333,3 +333,40 @@ def test_besik_for_three_in_german_on_a_phone_with_the_keyboard(page: Any) -> No
     assert any(line.startswith("B ") for line in lines), lines
     assert any(line.startswith("C ") for line in lines), lines
     assert_clean(page)
+
+
+def test_the_last_move_leaves_the_focus_on_the_result_and_the_tab_says_game_over(
+    page: Any, django_user_model: Any
+) -> None:
+    """With htmx: after the learner's last card, the focus goes to "The game is over" (it
+    was lost to the page's body) and the tab's title follows; no stray <title> is left."""
+    from cardtutor.games import service
+    from cardtutor.games.models import Game
+
+    kind = service.KINDS["besik-2"]
+    record = service.new_record(kind, 11)
+    position = service.replay(kind, record)
+    service.advance(position, (), "beginner", 11)  # the computer plays every seat
+    last = max(
+        i
+        for i, a in enumerate(position.actions)
+        if a.to_json().get("type") == "play" and a.to_json().get("seat") == "A"
+    )
+    user = django_user_model.objects.create_user("ender", password="a-long-password-5")
+    game = Game(kind="besik-2", strength="beginner", learner_seats=["A"], user=user)
+    game.seed = 11
+    game.record = service.record_with(record, position.actions[:last])
+    game.save()
+    page.goto("/accounts/login/")
+    page.fill("#id_username", "ender")
+    page.fill("#id_password", "a-long-password-5")
+    page.locator(".account-form button[type=submit]").click()
+    page.goto(f"/play/{game.public_id}/")
+    assert page.title().endswith("· Your move · cardtutor")
+    page.locator(".card-buttons .card-button:not([aria-disabled=true])").first.click()
+    expect(page.locator("#moves-heading")).to_have_text("The game is over")
+    expect(page.locator("#moves-heading")).to_be_focused()
+    assert page.title() == "Besik for two, to 1000 · Game over · cardtutor"
+    stray = "Array.from(document.querySelectorAll('title')).filter(t => !t.closest('svg, head'))"
+    assert page.evaluate(stray + ".length") == 0
+    assert_clean(page)
