@@ -65,8 +65,13 @@ def test_the_table_seats_every_computer_clockwise_and_none_is_a_partner(
     places = {"left": "on your left", "top": "opposite you", "right": "on your right"}
     for where, seat, _label in seats:
         if where != "bottom":
-            meta = re.search(rf'data-seat="{seat}">.*?<p class="seat-meta">([^<]+)', page, re.S)
-            assert meta is not None and meta.group(1).startswith(places[where] + " · "), seat
+            meta = re.search(
+                rf'has-place" data-seat="{seat}">.*?<p class="seat-meta">'
+                r'<span class="seat-place">([^<]+)</span>',
+                page,
+                re.S,
+            )
+            assert meta is not None and meta.group(1) == places[where] + " · ", seat
     # who dealt, beside the deal's number; the learner's column of the score says so
     game = _game(url)
     dealer = service.replay(service.KINDS[kind], game.record).state.view("A").dealer

@@ -63,15 +63,20 @@ def _tricks_won(n: int) -> str:
     return ngettext("%(counter)s trick won", "%(counter)s tricks won", n) % {"counter": n}
 
 
-def _seat_start(hand: Mapping[str, Any], where: str, badge_word: str, meta: str) -> list[str]:
+def _seat_start(
+    hand: Mapping[str, Any], where: str, badge_word: str, meta: str, place: str = ""
+) -> list[str]:
     """A seat's opening: its box (marked when it is to play), name with the badge, one line of
-    counts."""
+    counts, after the seat's place in words if it has one ("on your left": a phone shows an
+    arrow before the name instead, see games.css)."""
     turn = " is-turn" if hand["is_turn"] else ""
+    placed = " has-place" if place else ""
     badge = f' <span class="turn-badge">{_e(badge_word)}</span>' if hand["is_turn"] else ""
+    said = f'<span class="seat-place">{_e(place)} · </span>' if place else ""
     return [
-        f'<div class="game-seat game-seat--{_e(where)}{turn}" data-seat="{_e(hand["seat"])}">',
+        f'<div class="game-seat game-seat--{_e(where)}{turn}{placed}" data-seat="{_e(hand["seat"])}">',
         f"<h3>{_e(hand['label'])}{badge}</h3>",
-        f'<p class="seat-meta">{_e(meta)}</p>',
+        f'<p class="seat-meta">{said}{_e(meta)}</p>',
     ]
 
 
@@ -93,9 +98,7 @@ def other_seat_html(hand: Mapping[str, Any], lang: str) -> str:
         "counter": hand["count"]
     }
     meta = f"{count} · {_tricks_won(hand['tricks_won'])}"
-    if hand.get("place"):
-        meta = f"{hand['place']} · {meta}"
-    parts = _seat_start(hand, hand["where"], w["to_play"], meta)
+    parts = _seat_start(hand, hand["where"], w["to_play"], meta, hand.get("place", ""))
     parts += _declared(hand, w["declared_melds"], lang)
     if hand["cards"]:
         parts.append(f'<p class="zone-label">{_e(w["known_to_you"])}</p>')
