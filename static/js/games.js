@@ -1,11 +1,26 @@
-// Games: play a card with the keyboard. Arrow keys move between the card buttons, Enter (or
-// Space) plays the focused one; a number key 1-9 plays the card with that number. The forms
-// work without this script; it adds the keys, the reasons in the line under the hand and the
-// focus after a swap.
+// Games: play a card with the keyboard. Arrow keys (Home, End) move between the card buttons,
+// Enter (or Space) plays the focused one; a number key 1-9 plays the card with that number. The
+// hand is one Tab stop, as a toolbar is: Tab goes to the hand's first playable card (or the one
+// last focused) and the next Tab leaves the hand, instead of stopping on each of up to twelve
+// cards. The forms work without this script (each card its own Tab stop then); it adds the
+// keys, the reasons in the line under the hand and the focus after a swap.
 (function () {
   function cards() {
     return Array.prototype.slice.call(document.querySelectorAll(".card-buttons .card-button"));
   }
+  function playable(button) {
+    return button.getAttribute("aria-disabled") !== "true";
+  }
+  // The one card of the hand that Tab reaches: tabindex 0 on it, -1 on the others.
+  function makeTabStop(stop) {
+    cards().forEach(function (button) { button.tabIndex = button === stop ? 0 : -1; });
+  }
+  function resetTabStop() {
+    var list = cards();
+    if (list.length) makeTabStop(list.filter(playable)[0] || list[0]);
+  }
+  resetTabStop();
+  document.addEventListener("htmx:afterSwap", resetTabStop);
   // Why a faded card may not be played: written into the line under the hand when the card is
   // pointed at, focused or tapped (the reasons' own boxes would cover the buttons below);
   // a playable card or Escape puts the line's general text back.
@@ -23,6 +38,7 @@
   }
   function showWhy(event) {
     var button = cardAt(event.target);
+    if (button && event.type === "focusin") makeTabStop(button);
     if (!button) return;
     var reason = button.getAttribute("aria-disabled") === "true" ? button.nextElementSibling : null;
     whyLine(reason ? reason.textContent : "");
@@ -41,6 +57,9 @@
       var step = event.key === "ArrowRight" ? 1 : -1;
       var next = index < 0 ? 0 : (index + step + list.length) % list.length;
       list[next].focus();
+      event.preventDefault();
+    } else if ((event.key === "Home" || event.key === "End") && index >= 0) {
+      list[event.key === "Home" ? 0 : list.length - 1].focus();
       event.preventDefault();
     } else if (/^[1-9]$/.test(event.key)) {
       var button = list.filter(function (b) { return b.dataset.key === event.key; })[0];

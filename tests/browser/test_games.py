@@ -82,6 +82,46 @@ def test_cards_are_played_with_the_keyboard_and_htmx_swaps_the_table(page: Any) 
     assert_clean(page)
 
 
+def test_the_hand_is_one_tab_stop_and_the_arrows_move_within_it(page: Any) -> None:
+    """Tab reaches the hand once (its first playable card, later the card last focused) and
+    the next Tab leaves it; arrows, Home and End move between the cards."""
+    _start(page, "piquet")
+    _do_the_non_card_decisions(page)
+    buttons = page.locator(".card-buttons .card-button")
+    count = buttons.count()
+    assert count >= 2
+    stops = page.locator(".card-buttons .card-button[tabindex='0']")
+    expect(stops).to_have_count(1)
+    first_playable = page.locator(".card-buttons .card-button:not([aria-disabled=true])").first
+    assert stops.get_attribute("data-key") == first_playable.get_attribute("data-key")
+    expect(page.locator(".card-buttons .card-button[tabindex='-1']")).to_have_count(count - 1)
+
+    def focused_key() -> str | None:
+        return page.evaluate(
+            "document.activeElement.classList.contains('card-button')"
+            " ? document.activeElement.dataset.key : null"
+        )
+
+    first_playable.focus()
+    page.keyboard.press("Tab")
+    assert focused_key() is None, "one Tab leaves the hand"
+    page.keyboard.press("Shift+Tab")
+    assert focused_key() == first_playable.get_attribute("data-key")
+    page.keyboard.press("End")
+    assert focused_key() == buttons.last.get_attribute("data-key")
+    page.keyboard.press("Home")
+    assert focused_key() == buttons.first.get_attribute("data-key")
+    page.keyboard.press("ArrowRight")
+    second = buttons.nth(1).get_attribute("data-key")
+    assert focused_key() == second
+    page.keyboard.press("Tab")
+    assert focused_key() is None
+    page.keyboard.press("Shift+Tab")
+    assert focused_key() == second, "Tab comes back to the card last focused"
+    expect(stops).to_have_count(1)
+    assert_clean(page)
+
+
 def _play_first_cards_until(page: Any, done: Any, moves: int, never: str) -> None:
     """Play the first playable card until ``done()`` says so; fail with ``never`` after
     ``moves`` cards."""
