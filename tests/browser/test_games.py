@@ -229,13 +229,20 @@ def test_german_and_a_phone_show_the_table_and_the_cards_on_the_first_screen(
     try:
         _start(page, "besik-4")
         assert page.locator("html").get_attribute("lang") == "de"
-        expect(page.get_by_role("heading", name="Dein Zug")).to_be_visible()
+        heading = page.get_by_role("heading", name="Dein Zug")
+        expect(heading).to_have_count(1)  # for screen readers; on a phone shown on the seat:
+        expect(page.locator(".game-seat--bottom .turn-badge")).to_have_text("bist am Zug")
+        box = heading.bounding_box()
+        assert box is not None and box["height"] <= 1, "the heading takes no line on a phone"
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 360, f"no sideways scrolling ({width} px)"
         first = page.locator(".card-buttons .card-button").first
         box = first.bounding_box()
         assert box is not None and box["y"] + box["height"] <= 740, "a card to play on screen"
         assert "spielen" in (first.get_attribute("aria-label") or "")
+        page.set_viewport_size({"width": 1280, "height": 800})
+        box = heading.bounding_box()
+        assert box is not None and box["height"] > 10, "a wide screen shows the heading"
     finally:
         context.close()
 
