@@ -258,3 +258,34 @@ def test_two_players_need_no_places_and_partners_share_a_column(client: Client) 
     assert re.search(r'<th scope="col">A\+C<span class="score-you">your side</span></th>', page)
     german = client.get(_start(client, "besik-4"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "links von dir" in german and "deine Partei" in german
+
+
+def test_a_computer_s_declared_melds_are_a_list_named_as_their_label() -> None:
+    """On a phone the label "Declared melds" sits beside the small cards; a screen reader
+    hears the list's name, in the page's language."""
+    from django.utils import translation
+
+    from cardtutor.engine.cards import Card
+    from cardtutor.games import widgets
+
+    hand = {
+        "seat": "C",
+        "label": "Computer (C)",
+        "is_turn": False,
+        "where": "top",
+        "place": "opposite you",
+        "count": 6,
+        "tricks_won": 2,
+        "declared": [Card.parse("KH"), Card.parse("QH")],
+        "cards": [],
+        "backs": [None] * 6,
+    }
+    for lang, label in (("en", "Declared melds"), ("de", "Gemeldete Karten")):
+        with translation.override(lang):
+            seat = widgets.other_seat_html(hand, lang)
+        row = re.search(r'<ul class="hand declared-row" aria-label="([^"]+)">(.*?)</ul>', seat)
+        assert row is not None, seat
+        zone = re.search(r'<p class="zone-label">([^<]+)</p>\s*<ul class="hand declared-row"', seat)
+        assert zone is not None and html.unescape(zone.group(1)) == html.unescape(row.group(1))
+        assert html.unescape(row.group(1)) == label
+        assert row.group(2).count("<li>") == 2

@@ -418,3 +418,49 @@ def test_the_last_move_leaves_the_focus_on_the_result_and_the_tab_says_game_over
     stray = "Array.from(document.querySelectorAll('title')).filter(t => !t.closest('svg, head'))"
     assert page.evaluate(stray + ".length") == 0
     assert_clean(page)
+
+
+def test_on_a_phone_a_computer_s_place_is_an_arrow_and_a_long_caption_is_cut(
+    browser: Any, live_server: Any
+) -> None:
+    """Four each for himself at 360 px: each computer's place is an arrow before its name
+    (the words stay for screen readers), and a move's caption over the table keeps to three
+    lines. At 1280 px the words show and there is no arrow."""
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        _start(page, "besik-4-each")
+        arrows = {"left": "\u2190", "top": "\u2191", "right": "\u2192"}
+        words = {"left": "on your left", "top": "opposite you", "right": "on your right"}
+
+        def before(where: str) -> str:
+            return page.evaluate(
+                "w => getComputedStyle(document.querySelector("
+                "'.game-seat--' + w + ' h3'), '::before').content",
+                where,
+            )
+
+        for where, arrow in arrows.items():
+            assert arrow in before(where), (where, before(where))
+            place = page.locator(f".game-seat--{where} .seat-place")
+            expect(place).to_have_text(f"{words[where]} · ")  # read out
+            box = place.bounding_box()
+            assert box is not None and box["width"] <= 1, "the words take no room on a phone"
+        # a move: the moves since are shown over the table, each caption at most three lines
+        before_ply = _ply(page)
+        page.locator(".card-buttons .card-button:not([aria-disabled=true])").first.click()
+        expect(page.locator("#game-area")).not_to_have_attribute("data-ply", str(before_ply))
+        captions = page.locator(".table-frame .frame-caption")
+        assert captions.count() >= 1
+        clamp = captions.first.evaluate(
+            "e => [getComputedStyle(e).webkitLineClamp, getComputedStyle(e).overflow]"
+        )
+        assert clamp == ["3", "hidden"], clamp
+        page.set_viewport_size({"width": 1280, "height": 900})
+        for where in arrows:
+            assert before(where) in ("none", "normal"), before(where)
+            box = page.locator(f".game-seat--{where} .seat-place").bounding_box()
+            assert box is not None and box["width"] > 20
+    finally:
+        context.close()
