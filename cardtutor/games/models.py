@@ -24,7 +24,7 @@ class Game(models.Model):
     class Strength(models.TextChoices):
         BEGINNER = "beginner", _("beginner")
         CLUB = "club", _("club player")
-        STRONG = "strong", _("strong")
+        STRONG = "strong", _("strong player")
 
     public_id = models.CharField(max_length=24, unique=True, default=new_public_id, editable=False)
     kind = models.CharField(_("game"), max_length=16)

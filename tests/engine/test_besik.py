@@ -539,7 +539,7 @@ def test_must_follow_suit() -> None:
     state, _ = run(state, "play 8D#1")
     msg = refused(state, "play AH#1")
     assert msg.render("en") == "you must follow diamonds: the talon is empty"
-    assert msg.render("de") == "du musst Karo bedienen: Der Talon ist leer"
+    assert msg.render("de") == "du musst Karo bedienen, denn der Talon ist aufgebraucht"
     assert state.legal_actions.plays() == [Play("B", PhysicalCard.parse("10D#1"))]
 
 
@@ -562,7 +562,7 @@ def test_must_trump_when_void() -> None:
     msg = refused(state, "play AC#1")
     assert msg.render("en") == "you cannot follow diamonds, so you must trump: the talon is empty"
     assert msg.render("de") == (
-        "du kannst Karo nicht bedienen, also musst du trumpfen: Der Talon ist leer"
+        "du kannst Karo nicht bedienen, also musst du trumpfen, denn der Talon ist aufgebraucht"
     )
     assert state.legal_actions.plays() == [Play("B", PhysicalCard.parse("7H#1"))]
 

@@ -288,11 +288,11 @@ register_messages(
         "besik.err.no_draw": ("there is nothing to draw now", "jetzt wird nicht gezogen"),
         "besik.err.must_follow": (
             "you must follow {suit}: the talon is empty",
-            "du musst {suit} bedienen: Der Talon ist leer",
+            "du musst {suit} bedienen, denn der Talon ist aufgebraucht",
         ),
         "besik.err.must_trump": (
             "you cannot follow {suit}, so you must trump: the talon is empty",
-            "du kannst {suit} nicht bedienen, also musst du trumpfen: Der Talon ist leer",
+            "du kannst {suit} nicht bedienen, also musst du trumpfen, denn der Talon ist aufgebraucht",
         ),
         "besik.err.must_win": (
             "you must win the trick if you can (standard Bezique, last eight tricks)",
