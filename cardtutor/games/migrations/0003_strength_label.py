@@ -4,15 +4,23 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0002_moves'),
+        ("games", "0002_moves"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='game',
-            name='strength',
-            field=models.CharField(choices=[('beginner', 'beginner'), ('club', 'club player'), ('strong', 'strong player')], default='club', max_length=12, verbose_name="computer's strength"),
+            model_name="game",
+            name="strength",
+            field=models.CharField(
+                choices=[
+                    ("beginner", "beginner"),
+                    ("club", "club player"),
+                    ("strong", "strong player"),
+                ],
+                default="club",
+                max_length=12,
+                verbose_name="computer's strength",
+            ),
         ),
     ]
