@@ -464,3 +464,40 @@ def test_on_a_phone_a_computer_s_place_is_an_arrow_and_a_long_caption_is_cut(
             assert box is not None and box["width"] > 20
     finally:
         context.close()
+
+
+def test_a_triple_besik_at_the_first_turn_is_declared_with_the_keyboard_and_wins(
+    page: Any, django_user_model: Any
+) -> None:
+    """Besik for three: a triple Besik among the first eight cards (a deal built for it, no
+    seed deals one) is offered at the learner's first turn; Tab reaches it past the hand (one
+    Tab stop), Enter declares it, and the game is won at once."""
+    from cardtutor.games.models import Game
+    from tests.test_games_each_for_himself import TRIPLE, _record_with_hands
+
+    record = _record_with_hands(
+        {
+            "A": [*TRIPLE, "7C#1", "8C#1"],
+            "B": "7C#2 8C#2 9C#1 9C#2 7D#1 8D#1 9D#1 7S#1".split(),
+            "C": "7C#3 8C#3 9C#3 7D#2 8D#2 9D#2 7S#2 8S#1".split(),
+        },
+        "8H#1",
+    )
+    user = django_user_model.objects.create_user("triple", password="a-long-password-6")
+    game = Game(kind="besik-3", strength="club", learner_seats=["A"], user=user, record=record)
+    game.save()
+    page.goto("/accounts/login/")
+    page.fill("#id_username", "triple")
+    page.fill("#id_password", "a-long-password-6")
+    page.locator(".account-form button[type=submit]").click()
+    page.goto(f"/play/{game.public_id}/")
+    expect(page.get_by_text("Or, at your first turn: a triple Besik")).to_be_visible()
+    page.locator(".card-buttons .card-button[tabindex='0']").focus()
+    triple = page.locator("button", has_text="Declare triple Besik")
+    page.keyboard.press("Tab")  # the hand is one Tab stop: the next is the offer
+    expect(triple).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#moves-heading")).to_have_text("The game is over")
+    expect(page.locator("#moves-heading")).to_be_focused()
+    expect(page.locator(".game-result")).to_contain_text("You win the game.")
+    assert_clean(page)
