@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import html
 import io
 import json
 import re
@@ -216,6 +217,35 @@ def test_list_filters_by_game(client: Client, replays) -> None:
     html = client.get("/replays/?game=besik").content.decode()
     assert "besik-example" in html and "piquet-example" not in html
     assert client.get("/replays/?game=chess").status_code == 200
+
+
+def test_the_examples_sources_are_cited_in_the_page_s_language(client: Client, replays) -> None:
+    """The sources are German texts; an English page cites them in English (the list and the
+    viewer's "About this example"), a German page as they cite themselves."""
+    english = {
+        "piquet-example": (
+            "“Piquet”, Encyclopaedia Britannica, 11th edition (1911), in a German machine "
+            "translation (from “Rubicon Piquet” to “Example.”, and the rules for counting)"
+        ),
+        "besik-example": (
+            "“Besik”, a German article from the section Geschicklichkeitsspiele (games of "
+            "skill) (from “Spielregeln” (the rules of play) to “Besik für vier Personen” "
+            "(Besik for four))"
+        ),
+    }
+    listed = html.unescape(client.get("/replays/").content.decode())
+    for slug, cited in english.items():
+        assert cited.split(" (from")[0] in listed, slug
+        page = html.unescape(client.get(step_url(slug, 0)).content.decode())
+        assert f"Source: {cited}" in page, slug
+        for german in ("Auflage", "maschinell", "Rubrik", " bis "):
+            assert german not in listed and german not in page.split("Source:")[1][:300]
+    german = html.unescape(client.get("/replays/", HTTP_ACCEPT_LANGUAGE="de").content.decode())
+    assert "„Piquet“, Encyclopaedia Britannica, 11. Auflage (1911), maschinell übersetzt" in german
+    page = html.unescape(
+        client.get(step_url("besik-example", 0), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    )
+    assert "Quelle: „Besik“, Rubrik Geschicklichkeitsspiele („Spielregeln“ bis „Besik" in page
 
 
 @pytest.mark.parametrize("slug", list(FINAL))

@@ -42,6 +42,7 @@ from django.utils.safestring import mark_safe
 from cardtutor.core.templatetags.site import SPRITE_AS_BYTES, page_bytes
 from cardtutor.engine.errors import RecordError
 from cardtutor.replays import schemas
+from cardtutor.replays.citations import cite
 from cardtutor.replays.models import Replay, replay_seat_names
 from cardtutor.replays.presentation import step_context
 from cardtutor.replays.timeline import timeline_for
@@ -345,6 +346,8 @@ def rendered_step(
     page_title = f"{context['title']} · {context['heading']}"
     context.update(
         damaged=damaged,
+        source_citation=cite(replay.source_title, lang),
+        source_passage=cite(replay.source_location, lang),
         current_url=current_url,
         page_title=page_title,
         # for site.js, which coalesces fast key presses into one request for the wanted step

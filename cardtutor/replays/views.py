@@ -29,6 +29,7 @@ from cardtutor.core.http import HtmxHttpRequest, NotFound
 from cardtutor.core.owners import owns
 from cardtutor.engine import GAMES
 from cardtutor.engine.errors import RecordError
+from cardtutor.replays.citations import cite
 from cardtutor.replays.models import Replay, game_choices
 from cardtutor.replays.rendering import (
     DamagedReplay,
@@ -62,6 +63,7 @@ def replay_list(request: HttpRequest) -> HttpResponse:
             "title": r.title(lang),
             "summary": r.summary(lang),
             "game_label": r.get_game_display(),
+            "source": cite(r.source_title, lang),
         }
         for r in replays
     ]
