@@ -567,7 +567,7 @@ def test_a_card_that_may_not_be_played_says_why_and_is_refused_with_that_reason(
     reason = html.unescape(found.group(1))
     assert reason.startswith("You must follow suit"), reason  # said to the learner, not "A"
     assert "title=" not in button, "no native tooltip beside the site's own"
-    assert '<p class="why-line">Tap or point at a faded card to see why' in page
+    assert '<p class="why-line">Tap a faded card, point at it or reach it with the keyboard' in page
     data = _form(page)
     assert data is not None
     data["action"] = html.unescape(re.search(r'value="([^"]+)"', button).group(1))  # type: ignore[union-attr]

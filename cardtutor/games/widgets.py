@@ -237,10 +237,16 @@ def card_buttons_html(cards: Sequence[Mapping[str, Any]], lang: str) -> SafeStri
     if any(not c["playable"] for c in cards):
         # The reasons' place, under the hand: the script writes the pointed-at or focused
         # card's reason here; without it each reason shows over this line.
-        general = _("Tap or point at a faded card to see why it cannot be played now.")
+        general = _(
+            "Tap a faded card, point at it or reach it with the keyboard to see why it cannot "
+            "be played now."
+        )
         line = f'<p class="why-line">{_e(general)}</p>'
     return mark_safe(  # noqa: S308 (every value escaped; cards are our markup)
-        '<ul class="hand card-buttons">' + "".join(items) + "</ul>" + line
+        f'<ul class="hand card-buttons" aria-label="{_e(_("Your hand"))}">'
+        + "".join(items)
+        + "</ul>"
+        + line
     )
 
 

@@ -1,10 +1,13 @@
-// Games: play a card with the keyboard. Arrow keys (Home, End) move between the card buttons,
-// Enter (or Space) plays the focused one; a number key 1-9 plays the card with that number. The
-// hand is one Tab stop, as a toolbar is: Tab goes to the hand's first playable card (or the one
-// last focused) and the next Tab leaves the hand, instead of stopping on each of up to twelve
-// cards. The forms work without this script (each card its own Tab stop then); it adds the
-// keys, the reasons in the line under the hand and the focus after a swap.
+// Games: play a card with the keyboard. While the hand has the focus, arrow keys (Home, End)
+// move between the card buttons, Enter (or Space) plays the focused one and a number key 1-9
+// plays the card with that number (shown on the card); outside the hand these keys do what
+// they always do (a digit typed elsewhere plays nothing: WCAG 2.1.4). The hand is one Tab stop,
+// a toolbar: Tab goes to the hand's first playable card (or the one last focused) and the next
+// Tab leaves the hand, instead of stopping on each of up to twelve cards. The forms work
+// without this script (each card its own Tab stop, and no key hint, then); it adds the keys,
+// the reasons in the line under the hand and the focus after a swap.
 (function () {
+  document.documentElement.classList.add("game-keys");
   function cards() {
     return Array.prototype.slice.call(document.querySelectorAll(".card-buttons .card-button"));
   }
@@ -17,7 +20,13 @@
   }
   function resetTabStop() {
     var list = cards();
-    if (list.length) makeTabStop(list.filter(playable)[0] || list[0]);
+    if (!list.length) return;
+    // a toolbar to screen readers (arrows move within it), its items no longer list items
+    var hand = list[0].closest("ul");
+    hand.setAttribute("role", "toolbar");
+    if (document.getElementById("card-keys")) hand.setAttribute("aria-describedby", "card-keys");
+    Array.prototype.forEach.call(hand.children, function (item) { item.setAttribute("role", "none"); });
+    makeTabStop(list.filter(playable)[0] || list[0]);
   }
   resetTabStop();
   document.addEventListener("htmx:afterSwap", resetTabStop);
@@ -51,14 +60,13 @@
     var target = event.target;
     if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
     var list = cards();
-    if (!list.length) return;
     var index = list.indexOf(document.activeElement);
+    if (index < 0) return;  // the keys act only while the hand has the focus
     if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
       var step = event.key === "ArrowRight" ? 1 : -1;
-      var next = index < 0 ? 0 : (index + step + list.length) % list.length;
-      list[next].focus();
+      list[(index + step + list.length) % list.length].focus();
       event.preventDefault();
-    } else if ((event.key === "Home" || event.key === "End") && index >= 0) {
+    } else if (event.key === "Home" || event.key === "End") {
       list[event.key === "Home" ? 0 : list.length - 1].focus();
       event.preventDefault();
     } else if (/^[1-9]$/.test(event.key)) {
@@ -66,22 +74,29 @@
       if (button) { button.focus(); button.click(); event.preventDefault(); }
     }
   });
-  // After htmx swaps the game in (a move, a take-back), focus is not left on the page's body:
-  // it goes to what asks for attention (a refusal, the worked example's comparison, the hint
-  // asked for), else to the next decision. A table scrolled out of view comes back, so the
-  // computer's moves, shown one after another, are seen.
+  // After htmx swaps the game in (a move, a take-back), the focus goes to what asks for
+  // attention (a refusal, the worked example's comparison, the hint asked for), else to the
+  // next decision: a card to play, the first card to pick for the exchange, the button that
+  // makes the ticked declaration. Not left where htmx puts it, on an element of the new game
+  // with the old one's id (the exchange's second card, now the declaration's second card).
+  // A table scrolled out of view comes back, so the computer's moves, shown one after
+  // another, are seen; then the focused control is brought into view (a phone's Declare).
   document.addEventListener("htmx:afterSettle", function () {
     var area = document.getElementById("game-area");
     if (!area) return;
     var active = document.activeElement;
-    if (active && active !== document.body && document.contains(active)) return;
+    if (active && active !== document.body && document.contains(active) && !area.contains(active)) return;
     var focus = area.querySelector("#move-error, #book-choice, #hint") ||
-      area.querySelector(".other-moves button, .card-buttons .card-button:not([aria-disabled='true']), .move-form .primary-button") ||
+      area.querySelector(".other-moves button, .card-buttons .card-button:not([aria-disabled='true']), .move-form input[name=type][value=exchange] ~ fieldset .card-pick-input, .move-form .primary-button") ||
       area.querySelector("#moves-heading[tabindex]");  // the game is over: "The game is over"
-    if (focus) focus.focus({ preventScroll: true });
-    if (focus && focus.id === "hint") { focus.scrollIntoView({ block: "nearest" }); return; }
+    if (!focus) return;
+    focus.focus({ preventScroll: true });
+    if (focus.id === "hint") { focus.scrollIntoView({ block: "nearest" }); return; }
     var table = area.querySelector(".game-table");
     if (table && table.getBoundingClientRect().top < 0) table.scrollIntoView({ block: "start" });
+    var shown = focus.classList.contains("card-pick-input") ? focus.nextElementSibling : focus;
+    var box = shown.getBoundingClientRect();
+    if (box.bottom > window.innerHeight || box.top < 0) shown.scrollIntoView({ block: "nearest" });
   });
   // A card that may not be played is not sent: its reason is shown instead.
   document.addEventListener("click", function (event) {

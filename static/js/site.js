@@ -173,6 +173,17 @@
     if (next && next.value.indexOf("#") < 0) next.value += window.location.hash;
   });
 
+  // A card picker (a checkbox drawn as a card, in the drills and the games' exchange and
+  // declarations): Enter ticks or unticks it, as Space does, instead of sending the form
+  // (the browser's implicit submission), so a learner who presses Enter on a card to pick it
+  // does not send a half-made answer.
+  document.addEventListener("keydown", function (event) {
+    var box = event.target;
+    if (event.key !== "Enter" || !box || !box.classList || !box.classList.contains("card-pick-input")) return;
+    event.preventDefault();
+    if (!box.disabled) box.click();
+  });
+
   // Practice pages: after htmx swaps a verdict (or an error) into the answer area, move the
   // keyboard focus to it, so a screen reader reads it and Tab continues from there.
   document.addEventListener("htmx:afterSettle", function (event) {

@@ -149,7 +149,10 @@ def test_a_card_that_may_not_be_played_says_why_on_focus(page: Any) -> None:
         assert scroll <= width, f"the page is {scroll} px wide at {width} px"
     # the reason is written into the line under the hand, covering no button
     line = page.locator(".why-line")
-    general = "Tap or point at a faded card to see why it cannot be played now."
+    general = (
+        "Tap a faded card, point at it or reach it with the keyboard to see why it cannot be "
+        "played now."
+    )
     expect(line).to_have_text(general)
     blocked.last.focus()
     expect(line).to_have_text(re.compile("^You must follow suit"))
@@ -501,3 +504,72 @@ def test_a_triple_besik_at_the_first_turn_is_declared_with_the_keyboard_and_wins
     expect(page.locator("#moves-heading")).to_be_focused()
     expect(page.locator(".game-result")).to_contain_text("You win the game.")
     assert_clean(page)
+
+
+def test_keys_at_the_exchange_and_declarations_and_only_in_the_hand(page: Any) -> None:
+    """Enter on a card to pick ticks it (it does not send the exchange); after each swap the
+    focus goes to the decision (not to the element of the new game that has the old one's
+    id); digits and arrows act only while the hand has the focus; the hand is a named
+    toolbar tied to its keys, and its first nine cards show their number key."""
+    _start(page, "piquet")
+    expect(page.locator("form.move-form input[name=type]")).to_have_value("exchange")
+    before = _ply(page)
+    first_pick = page.locator("form.move-form .card-pick-input").first
+    first_pick.focus()
+    page.keyboard.press("Enter")
+    expect(first_pick).to_be_checked()
+    page.keyboard.press("Enter")
+    expect(first_pick).not_to_be_checked()
+    assert _ply(page) == before, "Enter on a card to pick sends nothing"
+    page.keyboard.press("Space")
+    page.locator("form.move-form button.primary-button").click()
+    expect(page.locator("form.move-form input[name=type]")).to_have_value("declare")
+    # focus on the button that makes the ticked declaration, not on the declaration's first
+    # card (the same id as the card just picked)
+    expect(page.locator("form.move-form button.primary-button")).to_be_focused()
+    # take the exchange back: the swap brings the exchange, focus on its first card
+    page.get_by_role("button", name="Take back my last move").click()
+    expect(page.locator("form.move-form input[name=type]")).to_have_value("exchange")
+    expect(page.locator("form.move-form .card-pick-input").first).to_be_focused()
+    page.keyboard.press("Space")
+    page.locator("form.move-form button.primary-button").click()
+    expect(page.locator("form.move-form input[name=type]")).to_have_value("declare")
+    _do_the_non_card_decisions(page)
+    hand = page.locator("ul.card-buttons")
+    expect(hand).to_have_attribute("role", "toolbar")
+    expect(hand).to_have_attribute("aria-label", "Your hand")
+    expect(hand).to_have_attribute("aria-describedby", "card-keys")
+    expect(page.locator("#card-keys .keys-hint")).to_be_visible()
+    badge = page.evaluate(
+        "getComputedStyle(document.querySelector('.card-button[data-key=\"1\"]'), '::after')"
+        ".content"
+    )
+    assert "1" in badge, badge
+    no_badge = page.evaluate(
+        "(document.querySelector('.card-button[data-key=\"10\"]') || {}).nodeType"
+        " ? getComputedStyle(document.querySelector('.card-button[data-key=\"10\"]'),"
+        " '::after').content : 'none'"
+    )
+    assert no_badge in ("none", "normal"), "no number key, no number"
+    # away from the hand, a digit or an arrow plays and moves nothing
+    playing = _ply(page)
+    hint = page.get_by_role("button", name="Hint")
+    hint.focus()
+    page.keyboard.press("1")
+    page.keyboard.press("ArrowRight")
+    expect(hint).to_be_focused()
+    page.wait_for_timeout(300)
+    assert _ply(page) == playing
+    assert_clean(page)
+
+
+def test_without_javascript_no_key_hint_is_promised(browser: Any, live_server: Any) -> None:
+    context = browser.new_context(base_url=live_server.url, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        _start(page, "besik-2")
+        expect(page.locator(".card-buttons .card-button").first).to_be_visible()
+        expect(page.locator("#card-keys .keys-hint")).to_be_hidden()
+        expect(page.locator("ul.card-buttons")).not_to_have_attribute("role", "toolbar")
+    finally:
+        context.close()

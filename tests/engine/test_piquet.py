@@ -708,12 +708,17 @@ def test_declaring_cards_you_do_not_hold_and_malformed_claims() -> None:
     assert "point, sequences, sets" in str(err)
     state, _ = both(state)
     err = refused(state, Declare.of("A", "sequence", "AH KH"))
-    assert "not sequences" in str(err) and "keine Sequenzen" in err.render("de")
-    refused(state, Declare.of("A", "sequence", "AH KH QH JH 9H"))
+    assert str(err).startswith("king of hearts and ace of hearts are in no sequence: ")
+    assert err.render("de").startswith("Herz-König und Herz-As gehören zu keiner Sequenz: ")
+    # only the cards that are wrong are named: the nine, not the quart above it
+    err = refused(state, Declare.of("A", "sequence", "AH KH QH JH 9H"))
+    assert str(err).startswith("The nine of hearts is in no sequence: a sequence is 3 or more")
+    assert err.render("de").startswith("Die Herz-Neun gehört zu keiner Sequenz: ")
     assert Declare.of("A", "sequence", "AH KH QH") in state.legal_actions  # sinking
     state, _ = both(state)
     err = refused(state, Declare.of("A", "set", "9C 9H 8C"))
-    assert "trios or quatorzes" in str(err)
+    assert "are in no trio or quatorze" in str(err)
+    assert "gehören zu keinem Quatorze und keinem Trio" in err.render("de")
     refused(state, Exchange.of("A", "9C"))
 
 

@@ -29,7 +29,9 @@ from cardtutor.engine.piquet.masks import (
     bits,
     mask,
     one_suit,
+    seq_invalid_part,
     seq_valid,
+    sets_invalid_part,
     sets_valid,
 )
 from cardtutor.engine.piquet.phase import DECLARE, EXCHANGE_ELDER, EXCHANGE_YOUNGER, OVER, PLAY
@@ -179,14 +181,23 @@ def check(state: State, action: object) -> Msg | None:
                 return Msg("piquet.illegal.point_suit", cards=cards_from_mask(m))
         elif cat == 1:
             if not seq_valid(m):
-                return Msg("piquet.illegal.sequence", cards=cards_from_mask(m), min=MIN_SEQUENCE)
+                return _wrong_cards("piquet.illegal.sequence", seq_invalid_part(m))
         elif not sets_valid(m):
-            return Msg("piquet.illegal.set", cards=cards_from_mask(m))
+            return _wrong_cards("piquet.illegal.set", sets_invalid_part(m))
         return None
     # deal over
     if not isinstance(action, NextDeal):
         return Msg("piquet.illegal.phase", seat=seat, expected=_expected(state))
     return None
+
+
+def _wrong_cards(key: str, wrong: int) -> Msg:
+    """A refused claim of sequences or sets, naming only the cards that do not belong (one
+    card: its own wording)."""
+    cards = cards_from_mask(wrong)
+    if len(cards) == 1:
+        return Msg(key + ".one", card=cards[0], min=MIN_SEQUENCE)
+    return Msg(key, cards=cards, min=MIN_SEQUENCE)
 
 
 class LegalActions:

@@ -167,6 +167,41 @@ quatorze)."""
 _ACES, _KINGS, _QUEENS, _JACKS, _TENS = (RANK_MASKS[o] for o in SET_OFFSETS)
 
 
+def seq_invalid_part(m: int) -> int:
+    """The cards of ``m`` in no run of three or more of their suit within ``m`` (what a
+    refusal names: in a quart ticked with two stray hearts the hearts are wrong, not the
+    quart; in A K Q 9 the nine).
+
+    >>> from cardtutor.engine.cards import cards_from_mask, mask_of, parse_cards
+    >>> part = seq_invalid_part(mask_of(parse_cards("8C 9C 10C JC 10H JH AS KS QS 9S")))
+    >>> [c.code for c in cards_from_mask(part)]
+    ['10H', 'JH', '9S']
+    """
+    held = (
+        SEQ_HONEST[m & 255]
+        | SEQ_HONEST[(m >> 8) & 255] << 8
+        | SEQ_HONEST[(m >> 16) & 255] << 16
+        | SEQ_HONEST[(m >> 24) & 255] << 24
+    )
+    return m & ~held
+
+
+def sets_invalid_part(m: int) -> int:
+    """The cards of ``m`` that are not in its trios and quatorzes: ranks below the ten, and
+    ranks held once or twice.
+
+    >>> from cardtutor.engine.cards import cards_from_mask, mask_of, parse_cards
+    >>> part = sets_invalid_part(mask_of(parse_cards("AS AH AD 9S KH KD")))
+    >>> [c.code for c in cards_from_mask(part)]
+    ['KD', 'KH', '9S']
+    """
+    bad = m & ~SET_MASK
+    for rank in (_ACES, _KINGS, _QUEENS, _JACKS, _TENS):
+        if not SET_COUNT_VALID[(m & rank).bit_count()]:
+            bad |= m & rank
+    return bad
+
+
 CLAIM_VALID = (one_suit, seq_valid, sets_valid)
 """Per declaration category (0 point, 1 sequences, 2 sets): whether a claim's cards make a
 legal claim (no card is legal in each)."""

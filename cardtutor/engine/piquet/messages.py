@@ -314,15 +314,27 @@ register_messages(
             "Ein Point besteht aus Karten einer Farbe; {cards} nicht.",
         ),
         "piquet.illegal.sequence": (
-            "{cards} are not sequences: each must be {min} or more cards of one suit in the order "
-            "A K Q J 10 9 8 7.",
-            "{cards} sind keine Sequenzen: Jede braucht {min} oder mehr Karten einer Farbe in der "
-            "Folge A K D B 10 9 8 7.",
+            "{cards} are in no sequence: a sequence is {min} or more cards of one suit in the "
+            "order A K Q J 10 9 8 7.",
+            "{cards} gehören zu keiner Sequenz: Eine Sequenz sind {min} oder mehr Karten einer "
+            "Farbe in der Folge A K D B 10 9 8 7.",
+        ),
+        "piquet.illegal.sequence.one": (
+            "The {card} is in no sequence: a sequence is {min} or more cards of one suit in the "
+            "order A K Q J 10 9 8 7.",
+            "{card:Nom} gehört zu keiner Sequenz: Eine Sequenz sind {min} oder mehr Karten einer "
+            "Farbe in der Folge A K D B 10 9 8 7.",
+        ),
+        "piquet.illegal.set.one": (
+            "The {card} is in no trio or quatorze: three or four aces, kings, queens, jacks or "
+            "tens.",
+            "{card:Nom} gehört zu keinem Quatorze und keinem Trio: drei oder vier Asse, Könige, "
+            "Damen, Buben oder Zehnen.",
         ),
         "piquet.illegal.set": (
-            "{cards} are not trios or quatorzes: three or four aces, kings, queens, jacks or tens.",
-            "{cards} sind weder Quatorze noch Trios: drei oder vier Asse, Könige, Damen, "
-            "Buben oder Zehnen.",
+            "{cards} are in no trio or quatorze: three or four aces, kings, queens, jacks or tens.",
+            "{cards} gehören zu keinem Quatorze und keinem Trio: drei oder vier Asse, Könige, "
+            "Damen, Buben oder Zehnen.",
         ),
         "piquet.illegal.follow": (
             "{seat} must follow suit: the {led} was led and {seat} still has {suit}: {cards}.",
