@@ -586,7 +586,8 @@ def test_a_hint_names_a_legal_move_with_its_reason_and_is_counted(
     game = _game(url)
     # without JavaScript: the game's page shows it (a reload does not ask again)
     response = client.post(url + "hint/", {"ply": str(game.ply)})
-    assert response.status_code == 303 and response["Location"] == url
+    # at the hint: the browser scrolls to it, and Tab goes on from there
+    assert response.status_code == 303 and response["Location"] == url + "#hint"
     text = client.get(url).content.decode()
     assert "Hint from the strong player:" in text
     move = re.search(r"Hint from the strong player:</strong> ([^<]+)</p>", text)

@@ -449,7 +449,15 @@ def move(request: HttpRequest, public_id: str) -> HttpResponse:
             "reasons": reasons,
             "link": link,
         }
-    return HttpResponseRedirect(reverse("games:game", args=[game.public_id]), status=303)
+    return _back_to_game(game, "game-area")
+
+
+def _back_to_game(game: Game, anchor: str) -> HttpResponse:
+    """The redirect after a move, a take-back or a hint without JavaScript: to the game, at
+    the part that changed. The browser scrolls there and the next Tab starts from there (the
+    next decision's first control, or the hint), not from the top of the page."""
+    url = reverse("games:game", args=[game.public_id])
+    return HttpResponseRedirect(f"{url}#{anchor}", status=303)
 
 
 NOTE_KEY = "games_note"
@@ -531,7 +539,7 @@ def undo(request: HttpRequest, public_id: str) -> HttpResponse:
         game.refresh_from_db()
         return _render(request, game, _replay(game), note=note)
     request.session[NOTE_KEY] = {"game": game.public_id, "ply": cut, "text": note}
-    return HttpResponseRedirect(reverse("games:game", args=[game.public_id]), status=303)
+    return _back_to_game(game, "game-area")
 
 
 @require_POST
@@ -586,7 +594,7 @@ def hint(request: HttpRequest, public_id: str) -> HttpResponse:
         return _render(request, game, position, advice=advice, still=True)
     # Without JavaScript: the game's page shows the hint (a reload does not post again).
     request.session[HINT_KEY] = {"game": game.public_id, "ply": position.ply, **advice}
-    return HttpResponseRedirect(reverse("games:game", args=[game.public_id]), status=303)
+    return _back_to_game(game, "hint")
 
 
 HINT_KEY = "games_hint"

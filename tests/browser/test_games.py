@@ -213,10 +213,15 @@ def test_without_javascript_a_move_posts_and_the_page_comes_back(
         page.locator(".card-buttons .card-button:not([aria-disabled=true])").first.click()
         page.wait_for_load_state()
         assert _ply(page) > before
-        assert re.search(r"/play/[\w-]{16}/$", page.url), "back on the game's page"
+        # back on the game's page, at the game: the next Tab reaches the next decision, not
+        # the site's header
+        assert re.search(r"/play/[\w-]{16}/#game-area$", page.url), page.url
+        page.keyboard.press("Tab")
+        assert page.evaluate("!!document.activeElement.closest('form.move-form')")
         page.get_by_role("button", name="Take back my last move").click()
         page.wait_for_load_state()
         assert _ply(page) == before
+        assert page.url.endswith("/#game-area")
     finally:
         context.close()
 
