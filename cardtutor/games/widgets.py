@@ -242,8 +242,9 @@ def card_buttons_html(cards: Sequence[Mapping[str, Any]], lang: str) -> SafeStri
             "be played now."
         )
         line = f'<p class="why-line">{_e(general)}</p>'
+    hand = _("Your hand")
     return mark_safe(  # noqa: S308 (every value escaped; cards are our markup)
-        f'<ul class="hand card-buttons" aria-label="{_e(_("Your hand"))}">'
+        f'<ul class="hand card-buttons" aria-label="{_e(hand)}">'
         + "".join(items)
         + "</ul>"
         + line
