@@ -244,10 +244,7 @@ def card_buttons_html(cards: Sequence[Mapping[str, Any]], lang: str) -> SafeStri
         line = f'<p class="why-line">{_e(general)}</p>'
     hand = _("Your hand")
     return mark_safe(  # noqa: S308 (every value escaped; cards are our markup)
-        f'<ul class="hand card-buttons" aria-label="{_e(hand)}">'
-        + "".join(items)
-        + "</ul>"
-        + line
+        f'<ul class="hand card-buttons" aria-label="{_e(hand)}">' + "".join(items) + "</ul>" + line
     )
 
 
