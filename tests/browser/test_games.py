@@ -578,3 +578,35 @@ def test_without_javascript_no_key_hint_is_promised(browser: Any, live_server: A
         expect(page.locator("ul.card-buttons")).not_to_have_attribute("role", "toolbar")
     finally:
         context.close()
+
+
+def test_without_javascript_a_faded_card_s_reason_is_on_a_phone_s_screen(
+    browser: Any, live_server: Any
+) -> None:
+    """Without the script the reason shows over the hand while the faded card has the focus:
+    on a 360 px screen, with the card, and covering no card."""
+    context = browser.new_context(
+        base_url=live_server.url, viewport={"width": 360, "height": 740}, java_script_enabled=False
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        _start(page, "piquet", first="learner")
+        blocked = page.locator(".card-buttons .card-button[aria-disabled=true]")
+
+        def a_card_is_blocked() -> bool:
+            _do_the_non_card_decisions(page)
+            return bool(blocked.count())
+
+        _play_first_cards_until(page, a_card_is_blocked, 40, "never a card that may not be played")
+        for n in (0, blocked.count() - 1):
+            blocked.nth(n).focus()
+            reason = page.locator(".card-buttons .card-button:focus + .why-not")
+            expect(reason).to_be_visible()
+            box = reason.bounding_box()
+            hand = page.locator("ul.card-buttons").bounding_box()
+            assert box is not None and hand is not None
+            assert 0 <= box["y"] and box["y"] + box["height"] <= 740, "on the screen"
+            assert box["y"] + box["height"] <= hand["y"] + 1, "above the hand's cards"
+    finally:
+        context.close()
