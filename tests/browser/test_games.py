@@ -134,7 +134,9 @@ def _play_first_cards_until(page: Any, done: Any, moves: int, never: str) -> Non
     pytest.fail(never)
 
 
-def test_a_card_that_may_not_be_played_says_why_on_focus(page: Any) -> None:
+def _until_a_card_is_faded(page: Any) -> Any:
+    """A Piquet game (the learner leads first) played on to a card that may not be played:
+    the faded cards."""
     _start(page, "piquet", first="learner")
     blocked = page.locator(".card-buttons .card-button[aria-disabled=true]")
 
@@ -143,6 +145,11 @@ def test_a_card_that_may_not_be_played_says_why_on_focus(page: Any) -> None:
         return bool(blocked.count())
 
     _play_first_cards_until(page, a_card_is_blocked, 40, "never a card that may not be played")
+    return blocked
+
+
+def test_a_card_that_may_not_be_played_says_why_on_focus(page: Any) -> None:
+    blocked = _until_a_card_is_faded(page)
     for width in (1280, 360):  # the hidden reasons take no room: no sideways scrolling
         page.set_viewport_size({"width": width, "height": 740})
         scroll = page.evaluate("document.documentElement.scrollWidth")
@@ -591,14 +598,7 @@ def test_without_javascript_a_faded_card_s_reason_is_on_a_phone_s_screen(
     page = context.new_page()
     page.set_default_timeout(10_000)
     try:
-        _start(page, "piquet", first="learner")
-        blocked = page.locator(".card-buttons .card-button[aria-disabled=true]")
-
-        def a_card_is_blocked() -> bool:
-            _do_the_non_card_decisions(page)
-            return bool(blocked.count())
-
-        _play_first_cards_until(page, a_card_is_blocked, 40, "never a card that may not be played")
+        blocked = _until_a_card_is_faded(page)
         for n in (0, blocked.count() - 1):
             blocked.nth(n).focus()
             reason = page.locator(".card-buttons .card-button:focus + .why-not")
