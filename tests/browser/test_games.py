@@ -134,6 +134,15 @@ def _play_first_cards_until(page: Any, done: Any, moves: int, never: str) -> Non
     pytest.fail(never)
 
 
+def _log_in_and_open(page: Any, username: str, password: str, public_id: str) -> None:
+    """Log in through the form and open the account's game."""
+    page.goto("/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.locator(".account-form button[type=submit]").click()
+    page.goto(f"/play/{public_id}/")
+
+
 def _until_a_card_is_faded(page: Any) -> Any:
     """A Piquet game (the learner leads first) played on to a card that may not be played:
     the faded cards."""
@@ -420,11 +429,7 @@ def test_the_last_move_leaves_the_focus_on_the_result_and_the_tab_says_game_over
     game.seed = 11
     game.record = service.record_with(record, position.actions[:last])
     game.save()
-    page.goto("/accounts/login/")
-    page.fill("#id_username", "ender")
-    page.fill("#id_password", "a-long-password-5")
-    page.locator(".account-form button[type=submit]").click()
-    page.goto(f"/play/{game.public_id}/")
+    _log_in_and_open(page, "ender", "a-long-password-5", game.public_id)
     assert page.title().endswith("· Your move · cardtutor")
     page.locator(".card-buttons .card-button:not([aria-disabled=true])").first.click()
     expect(page.locator("#moves-heading")).to_have_text("The game is over")
@@ -501,11 +506,7 @@ def test_a_triple_besik_at_the_first_turn_is_declared_with_the_keyboard_and_wins
     user = django_user_model.objects.create_user("triple", password="a-long-password-6")
     game = Game(kind="besik-3", strength="club", learner_seats=["A"], user=user, record=record)
     game.save()
-    page.goto("/accounts/login/")
-    page.fill("#id_username", "triple")
-    page.fill("#id_password", "a-long-password-6")
-    page.locator(".account-form button[type=submit]").click()
-    page.goto(f"/play/{game.public_id}/")
+    _log_in_and_open(page, "triple", "a-long-password-6", game.public_id)
     expect(page.get_by_text("Or, at your first turn: a triple Besik")).to_be_visible()
     page.locator(".card-buttons .card-button[tabindex='0']").focus()
     triple = page.locator("button", has_text="Declare triple Besik")
