@@ -518,3 +518,36 @@ def test_an_answered_address_of_someone_else_or_another_question_asks_afresh() -
     ):
         page = who.get(url).content.decode()
         assert "Right." not in page and 'name="token"' in page, url
+
+
+def test_one_card_is_chosen_with_radio_cards_and_each_field_is_described() -> None:
+    """A field that takes exactly one card (a play problem's lead) is a radio group drawn as
+    cards, a field of several cards checkboxes; each field's dialogue line and hint describe
+    its group (``aria-describedby`` to elements of the page), so a screen reader hears what
+    is answered."""
+    client = Client()
+
+    def page(drill: str, seed: str = "934105998") -> str:
+        response = client.get(reverse("practice:item", args=["piquet", drill, 1, seed]))
+        assert response.status_code == 200
+        return response.content.decode()
+
+    play = page("play")
+    kinds = set(re.findall(r'<input class="card-pick-input" type="(\w+)"', play))
+    assert kinds == {"radio"}, kinds
+    exchange = page("exchange")
+    assert set(re.findall(r'<input class="card-pick-input" type="(\w+)"', exchange)) == {"checkbox"}
+    answering = page("answering", "594725306")
+    described = 0
+    for html in (play, exchange, answering):
+        for ids in re.findall(r'<fieldset [^>]*aria-describedby="([^"]+)"', html):
+            for one in ids.split():
+                assert f'id="{one}"' in html, one
+                described += 1
+    # the dialogue line is what younger answers: it describes the group
+    assert re.search(
+        r'<fieldset [^>]*aria-describedby="field-point-say"[^>]*>\s*<legend>The point: your'
+        r' answer</legend>\s*<p class="dialogue-line drill-say" id="field-point-say">',
+        answering,
+    )
+    assert described >= 4

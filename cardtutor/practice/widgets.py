@@ -95,12 +95,22 @@ def _checked(flag: bool) -> str:
 
 @lru_cache(maxsize=4096)
 def _card_pick(
-    name: str, card: object, code: str, pick_id: str, checked: bool, jack: str, lang: str
+    name: str,
+    card: object,
+    code: str,
+    pick_id: str,
+    checked: bool,
+    jack: str,
+    lang: str,
+    one: bool = False,
 ) -> str:
     """One card button of a cards field (``name`` escaped by the caller): the same for
-    every item that asks for this card in a field of this name, so worked out once."""
+    every item that asks for this card in a field of this name, so worked out once. ``one``:
+    the field takes exactly one card, so its cards are radio buttons (one Tab stop, arrows
+    between them, a second card unticks the first), not checkboxes."""
+    kind = "radio" if one else "checkbox"
     return (
-        f'<li><input class="card-pick-input" type="checkbox" name="{name}" '
+        f'<li><input class="card-pick-input" type="{kind}" name="{name}" '
         f'value="{_e(code)}" id="{_e(pick_id)}"{_checked(checked)}>'
         f'<label class="card-pick" for="{_e(pick_id)}">'
         f"{card_svg(card, lang, size='md', jack=jack)}</label></li>"
@@ -111,10 +121,21 @@ def fieldset_html(
     field: Mapping[str, Any], jack: str, hint: str, lang: str, answered: bool
 ) -> SafeString:
     """A field's ``<fieldset>``: its legend, the dialogue line it answers, the controls;
-    disabled once the item is answered (the learner's answer stays shown)."""
-    say = f'<p class="dialogue-line drill-say">{_e(field["say"])}</p>' if field["say"] else ""
+    disabled once the item is answered (the learner's answer stays shown). The dialogue
+    line and the hint ("Choose 5 cards.") describe the group, so a screen reader entering it
+    hears what is being answered, not only the legend."""
+    base = _e(field["id"])
+    say = (
+        f'<p class="dialogue-line drill-say" id="{base}-say">{_e(field["say"])}</p>'
+        if field["say"]
+        else ""
+    )
+    described = " ".join(
+        part for part, present in ((f"{base}-say", field["say"]), (f"{base}-hint", hint)) if present
+    )
+    describedby = f' aria-describedby="{described}"' if described else ""
     return mark_safe(  # noqa: S308 (every value escaped, the controls are our markup)
-        f'<fieldset class="drill-field drill-field--{_e(field["kind"])}"'
+        f'<fieldset class="drill-field drill-field--{_e(field["kind"])}"{describedby}'
         f"{' disabled' if answered else ''}>\n      <legend>{_e(field['label'])}</legend>\n"
         f"      {say}\n      {field_html(field, jack, hint, lang)}\n    </fieldset>"
     )
@@ -125,12 +146,14 @@ def field_html(field: Mapping[str, Any], jack: str, hint: str, lang: str) -> Saf
     kind = field["kind"]
     name = _e(field["name"])
     if kind == "cards":
+        one = field["low"] == field["high"] == 1
         picks = "".join(
-            _card_pick(name, c["card"], c["code"], c["id"], c["checked"], jack, lang)
+            _card_pick(name, c["card"], c["code"], c["id"], c["checked"], jack, lang, one)
             for c in field["cards"]
         )
         return mark_safe(  # noqa: S308 (every value escaped, cards are our markup)
-            f'<p class="drill-hint">{_e(hint)}</p><ul class="hand card-picks">{picks}</ul>'
+            f'<p class="drill-hint" id="{_e(field["id"])}-hint">{_e(hint)}</p>'
+            f'<ul class="hand card-picks">{picks}</ul>'
         )
     if kind in ("choice", "choices"):
         input_type = "radio" if kind == "choice" else "checkbox"

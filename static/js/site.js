@@ -173,13 +173,14 @@
     if (next && next.value.indexOf("#") < 0) next.value += window.location.hash;
   });
 
-  // A card picker (a checkbox drawn as a card, in the drills and the games' exchange and
-  // declarations): Enter ticks or unticks it, as Space does, instead of sending the form
-  // (the browser's implicit submission), so a learner who presses Enter on a card to pick it
-  // does not send a half-made answer.
+  // A checkbox (a card to pick in the drills and the games' exchange and declarations, a meld
+  // in the meld spotter) or a card drawn as a radio button: Enter ticks it, as Space does,
+  // instead of sending the form (the browser's implicit submission), so a learner who presses
+  // Enter on a card or a meld to pick it does not send a half-made answer.
   document.addEventListener("keydown", function (event) {
     var box = event.target;
-    if (event.key !== "Enter" || !box || !box.classList || !box.classList.contains("card-pick-input")) return;
+    if (event.key !== "Enter" || !box || box.tagName !== "INPUT") return;
+    if (box.type !== "checkbox" && !(box.type === "radio" && box.classList.contains("card-pick-input"))) return;
     event.preventDefault();
     if (!box.disabled) box.click();
   });

@@ -141,3 +141,19 @@ def test_card_buttons_fit_a_phone_screen(browser: Any, live_server: Any, key: st
         assert box is not None and box["width"] >= 44 and box["height"] >= 44, "a touch target"
     finally:
         context.close()
+
+
+def test_enter_on_a_meld_to_tick_ticks_it_and_sends_nothing(page: Any) -> None:
+    """The meld spotter's melds are checkboxes: Enter on one ticks or unticks it, as Space
+    does; it does not send a half-made answer (judged and counted)."""
+    page.goto(reverse("practice:item", args=["besik", "melds", 1, "502004285"]))
+    box = page.locator(".drill-field--choices input[type=checkbox]").first
+    box.focus()
+    page.keyboard.press("Enter")
+    expect(box).to_be_checked()
+    page.keyboard.press("Enter")
+    expect(box).not_to_be_checked()
+    page.wait_for_timeout(300)
+    expect(page.locator("#feedback")).to_have_count(0)
+    expect(page.locator("#answer-error")).to_have_count(0)
+    assert_clean(page)

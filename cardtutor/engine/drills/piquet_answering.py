@@ -147,8 +147,8 @@ register_messages(
         # fields
         "drill.answering.f.point": ("The point: your answer", "Der Point: deine Antwort"),
         "drill.answering.f.point_value": (
-            "What they make: your answer, if you asked",
-            "Was sie machen: deine Antwort, falls du gefragt hast",
+            "What they make: your answer if you asked, else “I did not ask”",
+            "Was sie machen: deine Antwort, falls du gefragt hast, sonst „Ich habe nicht gefragt“",
         ),
         "drill.answering.f.sequence": ("Sequences: your answer", "Sequenzen: deine Antwort"),
         "drill.answering.f.sets": (
