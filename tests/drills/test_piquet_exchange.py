@@ -350,6 +350,12 @@ def test_every_outcome_is_explained_in_both_languages() -> None:
                 if show.label:
                     msgs.append(show.label)
                 assert all(h.render("en") and h.render("de") for h in show.header)
+                # the deciding average next to the discard (a phone shows it without scrolling)
+                if show.label and show.label.key == "drill.exchange.table":
+                    assert [h.key for h in show.header[:2]] == [
+                        "drill.exchange.h.discard",
+                        "drill.exchange.h.total",
+                    ]
                 for row in show.rows:
                     assert isinstance(row[0], Msg)
                     msgs.append(row[0])

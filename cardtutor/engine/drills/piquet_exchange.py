@@ -1372,19 +1372,21 @@ def _table(
     rows = [(tuple(labels[d]), values[d]) for d in labels]
     return Show.table(
         Msg("drill.exchange.table"),
+        # the average, which decides, next to the discard: on a phone the table scrolls
+        # sideways in its box, and the parts after it may be out of view
         (
             Msg("drill.exchange.h.discard"),
+            Msg("drill.exchange.h.total"),
             Msg("drill.exchange.h.point"),
             Msg("drill.exchange.h.seq"),
             Msg("drill.exchange.h.sets"),
             Msg("drill.exchange.h.bonus"),
-            Msg("drill.exchange.h.total"),
         ),
         [
             (
                 Msg("drill.exchange.row", which=_RowLabel(which), cards=_cards(v.discard)),
-                *(Average(p) for p in v.parts),
                 Average(v.total),
+                *(Average(p) for p in v.parts),
             )
             for which, v in rows
         ],
