@@ -543,3 +543,21 @@ def test_every_unanswered_part_is_named_at_once() -> None:
     with pytest.raises(AnswerError) as refused:  # one part missing: named alone
         DRILL.parse_answer(item, {**right_data(item), "point_value": ""})
     assert refused.value.msg.key == "drill.missing"
+
+
+def test_a_category_the_hand_does_not_hold_is_said_not_silently_left_out() -> None:
+    """The prompt names point, sequences and sets; where elder holds no sequence (or no
+    set), the item says so instead of asking, in both languages."""
+    said = {"sequence": 0, "sets": 0}
+    for n in range(60):
+        item = DRILL.item(str(n), Level.MEDIUM)
+        names = {f.name for f in item.fields}
+        keys = {s.text.key for s in item.shows if s.text is not None}
+        for name in ("sequence", "sets"):
+            none = f"drill.declaring.none.{name}"
+            assert (none in keys) == (name not in names), (n, name)
+            said[name] += none in keys
+    assert said["sequence"] and said["sets"], said
+    text = Msg("drill.declaring.none.sequence")
+    assert text.render("en").startswith("You hold no sequence")
+    assert text.render("de").startswith("Du hast keine Sequenz")

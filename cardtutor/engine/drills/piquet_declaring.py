@@ -140,6 +140,18 @@ register_messages(
             "Die Ansagen der Vorhand der Reihe nach machen, wie das Gespräch läuft: Point, "
             "Sequenzen, Quatorze und Trios; und beurteilen, wann sich Verschweigen lohnt.",
         ),
+        "drill.declaring.none.sequence": (
+            "You hold no sequence (three or more cards of a suit in order): there is none to "
+            "declare, so this item does not ask for one.",
+            "Du hast keine Sequenz (drei oder mehr Karten einer Farbe in der Folge): Es gibt "
+            "keine anzusagen, darum fragt diese Aufgabe nicht danach.",
+        ),
+        "drill.declaring.none.sets": (
+            "You hold no trio or quatorze (three or four aces, kings, queens, jacks or tens): "
+            "there is none to declare, so this item does not ask for one.",
+            "Du hast weder Quatorze noch Trio (drei oder vier Asse, Könige, Damen, Buben oder "
+            "Zehnen): Es gibt keine anzusagen, darum fragt diese Aufgabe nicht danach.",
+        ),
         "drill.declaring.prompt": (
             "You are the elder hand: declare your point, then your sequences, then your trios "
             "and quatorzes, as the dialogue goes. The younger hand answers each.",
@@ -1041,6 +1053,8 @@ class DeclaringDrill:
         for name, cat in (("sequence", 1), ("sets", 2)):
             hand_claim = honest(cat, deal.hands[0])
             if not hand_claim:
+                # said, not silently left out: the prompt names every category
+                shows.append(Show.sentence(Msg(f"drill.declaring.none.{name}")))
                 continue
             proposal = s.proposal[1] if s.proposal is not None and s.proposal[0] == cat else None
             offered = options(deal, cat, right[cat], proposal)
