@@ -551,3 +551,18 @@ def test_one_card_is_chosen_with_radio_cards_and_each_field_is_described() -> No
         answering,
     )
     assert described >= 4
+    # a number box is its group's one control: the question is said once (the box's label,
+    # the legend hidden from screen readers), and the line it answers describes the box
+    declaring = page("declaring", "1")
+    box = re.search(
+        r'<fieldset class="drill-field drill-field--number">\s*<legend aria-hidden="true">'
+        r'And what do they make\?</legend>\s*<p class="dialogue-line drill-say" '
+        r'id="field-point_value-say">[^<]+</p>\s*<label class="visually-hidden" '
+        r'for="field-point_value">And what do they make\?</label><input [^>]*'
+        r'aria-describedby="field-point_value-say"',
+        declaring,
+    )
+    assert box, "the number box and its question"
+    assert "<legend>" not in "".join(
+        re.findall(r'drill-field--number"[^>]*>\s*<legend[^>]*>', declaring + play + exchange)
+    )

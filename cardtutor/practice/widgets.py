@@ -123,8 +123,13 @@ def fieldset_html(
     """A field's ``<fieldset>``: its legend, the dialogue line it answers, the controls;
     disabled once the item is answered (the learner's answer stays shown). The dialogue
     line and the hint ("Choose 5 cards.") describe the group, so a screen reader entering it
-    hears what is being answered, not only the legend."""
+    hears what is being answered, not only the legend.
+
+    A number box is the group's one control, labelled with the legend's words: there the
+    legend is left out of the accessibility tree (else a screen reader says the question
+    twice, for the group and for the box) and the dialogue line describes the box."""
     base = _e(field["id"])
+    number = field["kind"] == "number"
     say = (
         f'<p class="dialogue-line drill-say" id="{base}-say">{_e(field["say"])}</p>'
         if field["say"]
@@ -133,10 +138,11 @@ def fieldset_html(
     described = " ".join(
         part for part, present in ((f"{base}-say", field["say"]), (f"{base}-hint", hint)) if present
     )
-    describedby = f' aria-describedby="{described}"' if described else ""
+    describedby = f' aria-describedby="{described}"' if described and not number else ""
+    legend = '<legend aria-hidden="true">' if number else "<legend>"
     return mark_safe(  # noqa: S308 (every value escaped, the controls are our markup)
         f'<fieldset class="drill-field drill-field--{_e(field["kind"])}"{describedby}'
-        f"{' disabled' if answered else ''}>\n      <legend>{_e(field['label'])}</legend>\n"
+        f"{' disabled' if answered else ''}>\n      {legend}{_e(field['label'])}</legend>\n"
         f"      {say}\n      {field_html(field, jack, hint, lang)}\n    </fieldset>"
     )
 
@@ -165,9 +171,10 @@ def field_html(field: Mapping[str, Any], jack: str, hint: str, lang: str) -> Saf
         )
         return mark_safe(f'<div class="choices">{options}</div>')  # noqa: S308
     field_id = _e(field["id"])
+    said = f' aria-describedby="{field_id}-say"' if field["say"] else ""
     return mark_safe(  # noqa: S308 (every value escaped)
         f'<label class="visually-hidden" for="{field_id}">{_e(field["label"])}</label>'
-        f'<input class="drill-number" type="number" inputmode="numeric" name="{name}" '
+        f'<input class="drill-number" type="number" inputmode="numeric" name="{name}"{said} '
         f'id="{field_id}" min="{_e(field["low"])}" max="{_e(field["high"])}" step="1" '
         f'value="{_e(field["value"])}">'
     )
