@@ -80,6 +80,18 @@ def fixed_game_seed(monkeypatch: Any) -> Any:
     return fix
 
 
+def assert_enter_ticks(page: Any, box: Any) -> None:
+    """Enter on the checkbox (or card to pick) ``box`` ticks it, and again unticks it, as Space
+    does (site.js), instead of sending its form."""
+    from playwright.sync_api import expect
+
+    box.focus()
+    page.keyboard.press("Enter")
+    expect(box).to_be_checked()
+    page.keyboard.press("Enter")
+    expect(box).not_to_be_checked()
+
+
 def assert_clean(page: Any) -> None:
     """No console error and no CSP violation happened on the page."""
     assert page.console_errors == []

@@ -12,7 +12,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from tests.conftest import assert_clean
+from tests.conftest import assert_clean, assert_enter_ticks
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 
@@ -528,11 +528,7 @@ def test_keys_at_the_exchange_and_declarations_and_only_in_the_hand(page: Any) -
     expect(page.locator("form.move-form input[name=type]")).to_have_value("exchange")
     before = _ply(page)
     first_pick = page.locator("form.move-form .card-pick-input").first
-    first_pick.focus()
-    page.keyboard.press("Enter")
-    expect(first_pick).to_be_checked()
-    page.keyboard.press("Enter")
-    expect(first_pick).not_to_be_checked()
+    assert_enter_ticks(page, first_pick)
     assert _ply(page) == before, "Enter on a card to pick sends nothing"
     page.keyboard.press("Space")
     page.locator("form.move-form button.primary-button").click()

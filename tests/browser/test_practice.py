@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from cardtutor.engine.drills import DRILLS, Level
 from cardtutor.engine.drills.base import FieldKind
-from tests.conftest import CHROMIUM_ARGS, assert_clean  # noqa: F401
+from tests.conftest import CHROMIUM_ARGS, assert_clean, assert_enter_ticks  # noqa: F401
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 
@@ -147,12 +147,7 @@ def test_enter_on_a_meld_to_tick_ticks_it_and_sends_nothing(page: Any) -> None:
     """The meld spotter's melds are checkboxes: Enter on one ticks or unticks it, as Space
     does; it does not send a half-made answer (judged and counted)."""
     page.goto(reverse("practice:item", args=["besik", "melds", 1, "502004285"]))
-    box = page.locator(".drill-field--choices input[type=checkbox]").first
-    box.focus()
-    page.keyboard.press("Enter")
-    expect(box).to_be_checked()
-    page.keyboard.press("Enter")
-    expect(box).not_to_be_checked()
+    assert_enter_ticks(page, page.locator(".drill-field--choices input[type=checkbox]").first)
     page.wait_for_timeout(300)
     expect(page.locator("#feedback")).to_have_count(0)
     expect(page.locator("#answer-error")).to_have_count(0)
