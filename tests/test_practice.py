@@ -233,6 +233,61 @@ def test_malformed_answers_are_explained_in_place_and_not_counted(data: dict[str
     assert attempts(client) == 1
 
 
+def _fieldset(html: str, name: str) -> str:
+    """The ``<fieldset>`` of field ``name`` in an item page or partial."""
+    match = re.search(
+        r'<fieldset[^>]*>(?:(?!</fieldset>).)*name="' + name + r'"(?:(?!</fieldset>).)*</fieldset>',
+        html,
+        re.S,
+    )
+    assert match, f"no fieldset for {name}"
+    return match.group(0)
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_the_parts_a_refused_answer_got_wrong_are_marked_and_the_others_not(htmx: bool) -> None:
+    client = Client()
+    token = serve(client)
+    headers = {"HX-Request": "true"} if htmx else {}
+    html = client.post(
+        item_url(), {"winner": "A", "token": token}, headers=headers
+    ).content.decode()
+    for name in ("gain", "rubiconed"):
+        group = _fieldset(html, name)
+        assert "drill-field--invalid" in group and "Answer this part." in group
+        # the line is what describes the group (or the number box), and every control is marked
+        assert re.search(r'aria-describedby="field-' + name + r"-error", group)
+        controls = re.findall(r"<input[^>]*>", group)
+        assert controls and all('aria-invalid="true"' in c for c in controls)
+    winner = _fieldset(html, "winner")
+    assert "aria-invalid" not in winner and "field-error" not in winner
+    # a wrong value (not a missing one) is "checked", in German too
+    client.cookies["django_language"] = "de"
+    html = client.post(
+        item_url(), {"winner": "A", "gain": "lots", "rubiconed": "no", "token": token}
+    ).content.decode()
+    gain = _fieldset(html, "gain")
+    assert "Prüfe diese Teilfrage." in gain and 'aria-invalid="true"' in gain
+    assert "aria-invalid" not in _fieldset(html, "rubiconed")
+    assert attempts(client) == 0
+
+
+def test_a_card_field_with_too_many_cards_is_marked() -> None:
+    drill = DRILLS["piquet.exchange"]
+    item = drill.item("5", Level.EASY)
+    spec = next(f for f in item.fields if f.name == "discard")
+    client = Client()
+    url = reverse("practice:item", args=["piquet", "exchange", 1, "5"])
+    page = client.get(url).content.decode()
+    token = re.search(r'name="token" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    too_many = " ".join(c.code for c in spec.cards[: spec.high + 1])
+    html = client.post(url, {"discard": too_many, "token": token}).content.decode()
+    group = _fieldset(html, "discard")
+    assert "Check this part." in group
+    picks = re.findall(r"<input[^>]*>", group)
+    assert len(picks) == len(spec.cards) and all('aria-invalid="true"' in p for p in picks)
+
+
 def test_htmx_answers_get_the_answer_partial_and_the_page_varies_on_it() -> None:
     client = Client()
     token = serve(client)

@@ -109,10 +109,19 @@ def _chosen(values: Mapping[str, str], name: str) -> set[str]:
 
 
 def item_context(
-    drill: Drill, item: Item, values: Mapping[str, str], *, answered: bool = False
+    drill: Drill,
+    item: Item,
+    values: Mapping[str, str],
+    *,
+    answered: bool = False,
+    invalid: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     """What the item page shows of ``item``: its parts as HTML (``shows_html``,
-    ``fields_html``; ``answered`` disables the fields, which keep ``values``)."""
+    ``fields_html``; ``answered`` disables the fields, which keep ``values``). ``invalid``:
+    the fields a refused answer got wrong, by name: ``"missing"`` (left empty) or ``"wrong"``
+    (an answer that is no answer to them); they are marked, for the eye and for screen
+    readers."""
+    invalid = invalid or {}
     lang = _lang()
     jack = _jack(drill.game)
     fields = []
@@ -126,6 +135,7 @@ def item_context(
             "low": spec.low,
             "high": spec.high,
             "id": f"field-{spec.name}",
+            "invalid": invalid.get(spec.name, ""),
         }
         hint = ""
         if spec.kind is FieldKind.CARDS:

@@ -305,6 +305,7 @@ def _answer(request: HtmxHttpRequest, drill: Drill, the_item: Item) -> HttpRespo
             error=error.render(lang_key(get_language() or "en")),
             values=data,
             token=request.POST.get("token"),
+            invalid=_at_fault(error),
         )
     feedback = drill.check(the_item, answer)
     with store.change(request) as record:
@@ -334,6 +335,12 @@ def _answer(request: HtmxHttpRequest, drill: Drill, the_item: Item) -> HttpRespo
     )
 
 
+def _at_fault(error: AnswerError) -> dict[str, str]:
+    """The fields a refused answer got wrong, each ``"missing"`` (left empty) or ``"wrong"``."""
+    problem = "missing" if error.msg.key.startswith("drill.missing") else "wrong"
+    return dict.fromkeys(error.fields, problem)
+
+
 def _page(
     request: HtmxHttpRequest,
     drill: Drill,
@@ -346,6 +353,7 @@ def _page(
     notice: str | None = None,
     token: str | None = "",
     nonce: str = "",
+    invalid: Mapping[str, str] | None = None,
 ) -> HttpResponse:
     """The item page (or its ``answer`` partial for htmx): the form, and the verdict if any.
 
@@ -353,10 +361,11 @@ def _page(
     token: the form is shown with the learner's answer, read-only), else the posted one is kept
     (an incomplete answer may be corrected and sent again). ``nonce``: the answered serving,
     whose verdict the page's language and deck switches return to (see :func:`_answered`).
+    ``invalid``: the fields a refused answer got wrong (marked on the form).
     """
     if token == "":
         token = tokens.issue(drill.key, the_item.seed, int(the_item.level))
-    context = item_context(drill, the_item, values or {}, answered=token is None)
+    context = item_context(drill, the_item, values or {}, answered=token is None, invalid=invalid)
     verdict_html = ""
     if feedback is not None:  # the verdict, with what to do next (only shown with it)
         next_url = f"{drill_url(drill)}?level={int(the_item.level)}"

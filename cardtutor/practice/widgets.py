@@ -93,6 +93,10 @@ def _checked(flag: bool) -> str:
     return " checked" if flag else ""
 
 
+def _invalid(flag: bool) -> str:
+    return ' aria-invalid="true"' if flag else ""
+
+
 @lru_cache(maxsize=4096)
 def _card_pick(
     name: str,
@@ -103,15 +107,17 @@ def _card_pick(
     jack: str,
     lang: str,
     one: bool = False,
+    invalid: bool = False,
 ) -> str:
     """One card button of a cards field (``name`` escaped by the caller): the same for
     every item that asks for this card in a field of this name, so worked out once. ``one``:
     the field takes exactly one card, so its cards are radio buttons (one Tab stop, arrows
-    between them, a second card unticks the first), not checkboxes."""
+    between them, a second card unticks the first), not checkboxes. ``invalid``: a refused
+    answer got the field wrong."""
     kind = "radio" if one else "checkbox"
     return (
         f'<li><input class="card-pick-input" type="{kind}" name="{name}" '
-        f'value="{_e(code)}" id="{_e(pick_id)}"{_checked(checked)}>'
+        f'value="{_e(code)}" id="{_e(pick_id)}"{_checked(checked)}{_invalid(invalid)}>'
         f'<label class="card-pick" for="{_e(pick_id)}">'
         f"{card_svg(card, lang, size='md', jack=jack)}</label></li>"
     )
@@ -127,23 +133,39 @@ def fieldset_html(
 
     A number box is the group's one control, labelled with the legend's words: there the
     legend is left out of the accessibility tree (else a screen reader says the question
-    twice, for the group and for the box) and the dialogue line describes the box."""
+    twice, for the group and for the box) and the dialogue line describes the box.
+
+    A field that a refused answer got wrong (``field["invalid"]``) says so under its legend
+    ("Answer this part."); that line describes the group (or the number box) too, and the
+    controls are ``aria-invalid``."""
     base = _e(field["id"])
     number = field["kind"] == "number"
+    problem = field.get("invalid", "")
+    error = ""
+    if problem:
+        words = _("Answer this part.") if problem == "missing" else _("Check this part.")
+        error = f'<p class="field-error" id="{base}-error">{_e(words)}</p>'
     say = (
         f'<p class="dialogue-line drill-say" id="{base}-say">{_e(field["say"])}</p>'
         if field["say"]
         else ""
     )
     described = " ".join(
-        part for part, present in ((f"{base}-say", field["say"]), (f"{base}-hint", hint)) if present
+        part
+        for part, present in (
+            (f"{base}-error", problem),
+            (f"{base}-say", field["say"]),
+            (f"{base}-hint", hint),
+        )
+        if present
     )
     describedby = f' aria-describedby="{described}"' if described and not number else ""
     legend = '<legend aria-hidden="true">' if number else "<legend>"
+    marked = " drill-field--invalid" if problem else ""
     return mark_safe(  # noqa: S308 (every value escaped, the controls are our markup)
-        f'<fieldset class="drill-field drill-field--{_e(field["kind"])}"{describedby}'
+        f'<fieldset class="drill-field drill-field--{_e(field["kind"])}{marked}"{describedby}'
         f"{' disabled' if answered else ''}>\n      {legend}{_e(field['label'])}</legend>\n"
-        f"      {say}\n      {field_html(field, jack, hint, lang)}\n    </fieldset>"
+        f"      {error}{say}\n      {field_html(field, jack, hint, lang)}\n    </fieldset>"
     )
 
 
@@ -151,10 +173,11 @@ def field_html(field: Mapping[str, Any], jack: str, hint: str, lang: str) -> Saf
     """The inside of a field's ``<fieldset>`` (after its legend and dialogue line)."""
     kind = field["kind"]
     name = _e(field["name"])
+    invalid = bool(field.get("invalid"))
     if kind == "cards":
         one = field["low"] == field["high"] == 1
         picks = "".join(
-            _card_pick(name, c["card"], c["code"], c["id"], c["checked"], jack, lang, one)
+            _card_pick(name, c["card"], c["code"], c["id"], c["checked"], jack, lang, one, invalid)
             for c in field["cards"]
         )
         return mark_safe(  # noqa: S308 (every value escaped, cards are our markup)
@@ -165,13 +188,18 @@ def field_html(field: Mapping[str, Any], jack: str, hint: str, lang: str) -> Saf
         input_type = "radio" if kind == "choice" else "checkbox"
         options = "".join(
             f'<label class="choice" for="{_e(o["id"])}"><input type="{input_type}" '
-            f'name="{name}" value="{_e(o["value"])}" id="{_e(o["id"])}"{_checked(o["checked"])}> '
-            f"{_e(o['label'])}</label>"
+            f'name="{name}" value="{_e(o["value"])}" id="{_e(o["id"])}"{_checked(o["checked"])}'
+            f"{_invalid(invalid)}> {_e(o['label'])}</label>"
             for o in field["options"]
         )
         return mark_safe(f'<div class="choices">{options}</div>')  # noqa: S308
     field_id = _e(field["id"])
-    said = f' aria-describedby="{field_id}-say"' if field["say"] else ""
+    described = " ".join(
+        part
+        for part, present in ((f"{field_id}-error", invalid), (f"{field_id}-say", field["say"]))
+        if present
+    )
+    said = (f' aria-describedby="{described}"' if described else "") + _invalid(invalid)
     return mark_safe(  # noqa: S308 (every value escaped)
         f'<label class="visually-hidden" for="{field_id}">{_e(field["label"])}</label>'
         f'<input class="drill-number" type="number" inputmode="numeric" name="{name}"{said} '

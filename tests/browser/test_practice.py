@@ -4,6 +4,7 @@ at 360 px the card buttons and the check button fit the screen."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -112,6 +113,14 @@ def test_a_missing_answer_is_explained_in_place(page: Any, live_server: Any) -> 
     page.get_by_role("button", name="Check my answer").click()
     expect(page.locator("#answer-error")).to_contain_text("Please answer every part")
     expect(page.locator("#answer-error")).to_be_focused()
+    # each part left empty is marked, in words and for screen readers
+    expect(page.locator(".drill-field--invalid")).to_have_count(3)
+    expect(page.locator(".field-error").first).to_have_text("Answer this part.")
+    expect(page.get_by_label("How many points does the winner gain?")).to_have_attribute(
+        "aria-invalid", "true"
+    )
+    winner_group = page.locator("fieldset").filter(has=page.get_by_label("Player A"))
+    expect(winner_group).to_have_accessible_description(re.compile("^Answer this part"))
     page.get_by_label("Player A").check()
     page.get_by_label("How many points does the winner gain?").fill("150")
     page.get_by_label("No", exact=True).check()

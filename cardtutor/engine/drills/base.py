@@ -116,7 +116,18 @@ class Level(enum.IntEnum):
 
 
 class AnswerError(EngineError):
-    """Form data that is no answer to the item (missing, malformed or not a choice)."""
+    """Form data that is no answer to the item (missing, malformed or not a choice).
+
+    ``fields``: the names of the item's fields at fault, where one is (the page marks them as
+    invalid); empty when the answer as a whole is wrong.
+
+    >>> AnswerError(Msg("drill.missing", field="gain"), fields=("gain",)).fields
+    ('gain',)
+    """
+
+    def __init__(self, msg: Msg, fields: Iterable[str] = ()) -> None:
+        self.fields: tuple[str, ...] = tuple(fields)
+        super().__init__(msg)
 
 
 def check_seed(text: str) -> str:
@@ -362,14 +373,14 @@ def require(data: Mapping[str, str], name: str, label: Any = None) -> str:
     """The non-empty value of ``name``; ``label`` (a message) names the part in the error."""
     value = data.get(name)
     if value is None or not str(value).strip():
-        raise AnswerError(Msg("drill.missing", field=label or name))
+        raise AnswerError(Msg("drill.missing", field=label or name), fields=(name,))
     return str(value).strip()[:200]
 
 
 def choice(data: Mapping[str, str], name: str, options: tuple[str, ...], label: Any = None) -> str:
     value = require(data, name, label)
     if value not in options:
-        raise AnswerError(Msg("drill.choice", text=value[:40], field=label or name))
+        raise AnswerError(Msg("drill.choice", text=value[:40], field=label or name), fields=(name,))
     return value
 
 
@@ -390,13 +401,14 @@ def whole_number(
     if digits[:1] in "+-":
         digits = digits[1:]
     if not (digits.isascii() and digits.isdigit()):  # int() would take "١٠٠" or "1_000"
-        raise AnswerError(Msg("drill.number", text=text[:40], field=label or name))
+        raise AnswerError(Msg("drill.number", text=text[:40], field=label or name), fields=(name,))
     if (
         len(digits) > len(str(limit))
         or not -limit <= (number := int(text.replace("\u2212", "-"))) <= limit
     ):
         raise AnswerError(
-            Msg("drill.range", text=text[:40], field=label or name, low=-limit, high=limit)
+            Msg("drill.range", text=text[:40], field=label or name, low=-limit, high=limit),
+            fields=(name,),
         )
     return number
 
@@ -413,16 +425,17 @@ def picked_cards(data: Mapping[str, str], spec: Field) -> tuple[Any, ...]:
     text = str(data.get(spec.name) or "")
     codes = [c for c in re.split(r"[\s,]+", text) if c]
     physical = any(isinstance(c, PhysicalCard) for c in spec.cards)
+    at_fault = (spec.name,)
     cards: list[Any] = []
     for code in codes[:64]:
         try:
             card: Card | PhysicalCard = (PhysicalCard if physical else Card).parse(code)
         except ValueError:
-            raise AnswerError(Msg("drill.card_code", text=code[:20])) from None
+            raise AnswerError(Msg("drill.card_code", text=code[:20]), fields=at_fault) from None
         if card not in spec.cards:
-            raise AnswerError(Msg("drill.card_offered", card=card))
+            raise AnswerError(Msg("drill.card_offered", card=card), fields=at_fault)
         if card in cards:
-            raise AnswerError(Msg("drill.card_twice", card=card))
+            raise AnswerError(Msg("drill.card_twice", card=card), fields=at_fault)
         cards.append(card)
     if not spec.low <= len(cards) <= spec.high:
         key = (
@@ -433,7 +446,8 @@ def picked_cards(data: Mapping[str, str], spec: Field) -> tuple[Any, ...]:
             else "drill.card_count_exact"
         )
         raise AnswerError(
-            Msg(key, low=spec.low, high=spec.high, count=len(cards), field=spec.label)
+            Msg(key, low=spec.low, high=spec.high, count=len(cards), field=spec.label),
+            fields=at_fault,
         )
     return tuple(cards)
 
@@ -449,7 +463,9 @@ def chosen_options(data: Mapping[str, str], spec: Field) -> frozenset[str]:
     offered = {o.value for o in spec.options}
     for value in values[:64]:
         if value not in offered:
-            raise AnswerError(Msg("drill.choice", text=value[:40], field=spec.label))
+            raise AnswerError(
+                Msg("drill.choice", text=value[:40], field=spec.label), fields=(spec.name,)
+            )
     chosen = frozenset(values)
     if not spec.low <= len(chosen) <= spec.high or len(chosen) != len(values):
         raise AnswerError(
@@ -459,9 +475,40 @@ def chosen_options(data: Mapping[str, str], spec: Field) -> frozenset[str]:
                 high=spec.high,
                 count=len(values),
                 field=spec.label,
-            )
+            ),
+            fields=(spec.name,),
         )
     return chosen
+
+
+def require_all(item: Item, data: Mapping[str, str], names: Iterable[str] | None = None) -> None:
+    """Every unanswered part of ``item`` (of those ``names``) at once, as one
+    :class:`AnswerError`, not one per sending: the choices and numbers (card picks and check
+    boxes may be left empty on purpose).
+
+    >>> item = Item("d", "1", Level.EASY, {}, fields=(
+    ...     Field.number("gain", Msg("Gain"), 0, 9), Field.number("loss", Msg("Loss"), 0, 9)))
+    >>> try:
+    ...     require_all(item, {"loss": " "})
+    ... except AnswerError as error:
+    ...     print(error.fields)
+    ('gain', 'loss')
+    """
+    wanted = None if names is None else set(names)
+    missing = [
+        spec
+        for spec in item.fields
+        if spec.kind in (FieldKind.CHOICE, FieldKind.NUMBER)
+        and (wanted is None or spec.name in wanted)
+        and not str(data.get(spec.name) or "").strip()
+    ]
+    if len(missing) == 1:
+        raise AnswerError(Msg("drill.missing", field=missing[0].label), fields=(missing[0].name,))
+    if missing:
+        raise AnswerError(
+            Msg("drill.missing_many", fields=[Msg("drill.quoted", text=s.label) for s in missing]),
+            fields=[s.name for s in missing],
+        )
 
 
 def parse_fields(item: Item, data: Mapping[str, str]) -> dict[str, Any]:
@@ -471,16 +518,7 @@ def parse_fields(item: Item, data: Mapping[str, str]) -> dict[str, Any]:
     card picks as a tuple of cards.
     """
     answer: dict[str, Any] = {}
-    # every unanswered part at once (a choice or a number: card picks and check boxes may be
-    # left empty on purpose), not one per sending
-    missing = [
-        Msg("drill.quoted", text=spec.label)
-        for spec in item.fields
-        if spec.kind in (FieldKind.CHOICE, FieldKind.NUMBER)
-        and not str(data.get(spec.name) or "").strip()
-    ]
-    if len(missing) > 1:
-        raise AnswerError(Msg("drill.missing_many", fields=missing))
+    require_all(item, data)
     for spec in item.fields:
         if spec.kind is FieldKind.CARDS:
             answer[spec.name] = picked_cards(data, spec)
@@ -500,7 +538,8 @@ def parse_fields(item: Item, data: Mapping[str, str]) -> dict[str, Any]:
                         field=spec.label,
                         low=spec.low,
                         high=spec.high,
-                    )
+                    ),
+                    fields=(spec.name,),
                 )
             answer[spec.name] = number
     return answer

@@ -29,6 +29,7 @@ from cardtutor.engine.drills.base import (
     Level,
     Show,
     choice,
+    require_all,
     rng_for,
     seed_case,
     whole_number,
@@ -237,15 +238,19 @@ class PartieDrill:
         )
 
     def parse_answer(self, item: Item, data: Mapping[str, str]) -> PartieAnswer:
+        if not str(data.get("winner") or "").strip():
+            require_all(item, data)  # every part left empty, named at once
         winner = choice(data, "winner", WINNERS, Msg("drill.partie.winner"))
         if winner == "tie":
             return PartieAnswer("tie", 0, False)
+        require_all(item, data, ("gain", "rubiconed"))
         spec = next((f for f in item.fields if f.name == "gain"), None)
         label = spec.label if spec is not None else Msg("drill.partie.gain")
         gain = whole_number(data, "gain", label=label)
         if spec is not None and not spec.low <= gain <= spec.high:  # the form's own limits
             raise AnswerError(
-                Msg("drill.range", text=str(gain), field=label, low=spec.low, high=spec.high)
+                Msg("drill.range", text=str(gain), field=label, low=spec.low, high=spec.high),
+                fields=("gain",),
             )
         return PartieAnswer(
             winner,
