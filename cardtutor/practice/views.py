@@ -368,12 +368,15 @@ def _page(
     context = item_context(drill, the_item, values or {}, answered=token is None, invalid=invalid)
     verdict_html = ""
     if feedback is not None:  # the verdict, with what to do next (only shown with it)
-        next_url = f"{drill_url(drill)}?level={int(the_item.level)}"
+        # Both open the new question at the question (#question, kept across the redirect to
+        # a new item), so the next Tab reaches its answer, not the site's header.
+        next_url = f"{drill_url(drill)}?level={int(the_item.level)}#question"
         similar_url = item_url(
             drill,
             int(the_item.level),
             similar_seed(the_item, drill.cases, secrets.randbelow(10**9)),
         )
+        similar_url += "#question"
         verdict = feedback_context(feedback, drill.game)
         verdict_html = feedback_html(verdict, next_url, similar_url, url_of("practice:progress"))
     csrf_token = get_token(request)

@@ -287,7 +287,7 @@ def drill_head_html(title: str, drill_url: str, level: int, lang: str) -> str:
     {others}</span>
   </p>
 </header>
-<section class="drill-question" aria-labelledby="question-heading">
+<section class="drill-question" id="question" aria-labelledby="question-heading">
   <h2 id="question-heading" class="visually-hidden">{_e(question)}</h2>
 """
 

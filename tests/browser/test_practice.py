@@ -68,6 +68,20 @@ def _answer_with_the_keyboard(page: Any, key: str) -> None:
     raise AssertionError(f"{key}: the check button was never reached with Tab")
 
 
+def _tabs_to_the_answer(page: Any) -> int:
+    """How many presses of Tab, from where the page opened, reach the answer form."""
+    for tabs in range(1, 30):
+        page.keyboard.press("Tab")
+        if page.evaluate("!!document.activeElement.closest('.drill-form')"):
+            return tabs
+    raise AssertionError("Tab never reached the answer form")
+
+
+def _question_tables(page: Any) -> int:
+    """The question's tables that scroll in their own box (each a Tab stop, before the form)."""
+    return int(page.locator("#question .table-scroll").count())
+
+
 @pytest.mark.parametrize("key", KEYS)
 def test_one_item_of_every_drill_answered_with_the_keyboard_and_htmx(
     page: Any, live_server: Any, key: str
@@ -84,6 +98,13 @@ def test_one_item_of_every_drill_answered_with_the_keyboard_and_htmx(
     expect(page.locator("#feedback")).to_be_focused()
     assert page.locator(".drill-form button[type=submit]").count() == 0
     expect(page.get_by_role("link", name="Next question")).to_be_visible()
+    # the next question opens at the question: the next Tab reaches its answer (past any
+    # table of the question), not the site's header
+    page.get_by_role("link", name="Next question").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".drill-form button[type=submit]")).to_be_visible()
+    assert page.url.endswith("#question")
+    assert _tabs_to_the_answer(page) == 1 + _question_tables(page)
     assert_clean(page)
 
 
@@ -102,8 +123,9 @@ def test_one_item_of_every_drill_answered_with_the_keyboard_without_javascript(
         expect(page.locator("#feedback")).to_be_visible()
         assert page.locator("#feedback h2").inner_text() in ("Richtig.", "Nicht ganz.")
         assert page.locator("html").get_attribute("lang") == "de"
-        page.get_by_role("link", name="Nächste Aufgabe").click()
+        page.get_by_role("link", name="Eine ähnliche versuchen").click()
         expect(page.locator(".drill-form button[type=submit]")).to_be_visible()
+        assert _tabs_to_the_answer(page) == 1 + _question_tables(page)
     finally:
         context.close()
 
