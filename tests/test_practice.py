@@ -272,6 +272,22 @@ def test_the_parts_a_refused_answer_got_wrong_are_marked_and_the_others_not(htmx
     assert attempts(client) == 0
 
 
+def test_the_exchange_verdicts_details_are_lists_under_their_line() -> None:
+    client = Client()
+    url = reverse("practice:item", args=["piquet", "exchange", 3, "example"])
+    page = client.get(url).content.decode()
+    token = re.search(r'name="token" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    html = client.post(url, {"discard": "AD QD JD", "token": token}).content.decode()
+    reasons = html.split('<ul class="feedback-reasons">', 1)[1].split("</ul>\n", 1)[0]
+    why = re.search(
+        r"<li>Why the best discard is best:<ul class=\"feedback-subreasons\">(.*?)</ul></li>",
+        reasons,
+        re.S,
+    )
+    assert why and why.group(1).count("<li>") >= 2
+    assert reasons.count('class="feedback-subreasons"') == 2
+
+
 def test_a_card_field_with_too_many_cards_is_marked() -> None:
     drill = DRILLS["piquet.exchange"]
     item = drill.item("5", Level.EASY)

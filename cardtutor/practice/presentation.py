@@ -179,6 +179,22 @@ def item_context(
     }
 
 
+def _nested(lines: list[str], subpoints: frozenset[int]) -> list[dict[str, Any]]:
+    """The verdict's reasons as a list of ``{"text", "sub"}``: each line a subpoint
+    (``subpoints``) goes under the nearest line above it that is not one.
+
+    >>> _nested(["a", "b", "c", "d"], frozenset({1, 2}))
+    [{'text': 'a', 'sub': ['b', 'c']}, {'text': 'd', 'sub': []}]
+    """
+    out: list[dict[str, Any]] = []
+    for n, line in enumerate(lines):
+        if n in subpoints and out:
+            out[-1]["sub"].append(line)
+        else:
+            out.append({"text": line, "sub": []})
+    return out
+
+
 def feedback_context(feedback: Feedback, game: str) -> dict[str, Any]:
     lang = _lang()
     replay_url = ""
@@ -192,7 +208,7 @@ def feedback_context(feedback: Feedback, game: str) -> dict[str, Any]:
     return {
         "correct": feedback.correct,
         "answer": [words(m, lang) for m in feedback.answer],
-        "reasons": [words(m, lang) for m in feedback.reasons],
+        "reasons": _nested([words(m, lang) for m in feedback.reasons], feedback.subpoints),
         "shows_html": mark_safe(  # noqa: S308 (widgets: every value escaped)
             "".join(_show(s, lang, _jack(game))["html"] for s in feedback.shows)
         ),

@@ -233,7 +233,18 @@ def feedback_html(
             f'      <p class="feedback-answer"><strong>{_e(answer_label)}</strong> {answer}</p>\n'
         )
     if feedback["reasons"]:
-        reasons = "".join(f"<li>{_e(line)}</li>" for line in feedback["reasons"])
+        reasons = "".join(
+            f"<li>{_e(line['text'])}"
+            + (
+                '<ul class="feedback-subreasons">'
+                + "".join(f"<li>{_e(sub)}</li>" for sub in line["sub"])
+                + "</ul>"
+                if line["sub"]
+                else ""
+            )
+            + "</li>"
+            for line in feedback["reasons"]
+        )
         parts.append(f'    <h3>{_e(why)}</h3><ul class="feedback-reasons">{reasons}</ul>\n')
     parts.append(f"    {feedback['shows_html']}\n")
     links = " · ".join(

@@ -283,6 +283,28 @@ def test_the_best_discard_is_right_and_throwing_the_point_suit_is_wrong() -> Non
     assert "ace of diamonds" in english
 
 
+def test_the_reasons_detailing_a_line_are_nested_under_it() -> None:
+    item = DRILL.item("example", Level.HARD)
+    wrong = DRILL.check(item, DRILL.parse_answer(item, {"discard": "AD QD JD"}))
+    keys = [m.key for m in wrong.reasons]
+    sub = wrong.subpoints
+    # the verdict line, then what was wrong with the discard under it
+    assert 0 not in sub and keys.index("drill.exchange.m.point") in sub
+    assert keys.index("drill.exchange.m.aces") in sub
+    # "Why the best discard is best:", then each reason under it
+    why = keys.index("drill.exchange.why")
+    reasons_for = [n for n, k in enumerate(keys) if k.startswith("drill.exchange.f.")]
+    assert why not in sub and reasons_for and min(reasons_for) == why + 1
+    assert set(reasons_for) <= sub
+    # what follows stands on its own again
+    for key in ("drill.exchange.cavendish", "drill.exchange.method"):
+        assert keys.index(key) not in sub
+    assert max(sub) < len(keys)
+    # the right discard has no mistakes to detail, only the reasons for it
+    right = DRILL.check(item, DRILL.parse_answer(item, best_data(item)))
+    assert 0 not in right.subpoints and right.subpoints
+
+
 def test_an_equivalent_discard_is_not_called_wrong() -> None:
     item = DRILL.item("example", Level.MEDIUM)
     analysis = analyse(spot_of(item))

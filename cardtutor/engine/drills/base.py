@@ -285,6 +285,9 @@ class Feedback:
     """Anything more to show with the verdict (e.g. each considered discard's average)."""
     replay: tuple[str, int] | None = None
     """``(replay slug, step)`` of a worked-example step that shows the same thing."""
+    subpoints: frozenset[int] = frozenset()
+    """Indexes in ``reasons`` of the lines that detail the nearest line above them that is
+    not one (shown nested under it: "Why the best discard is best:", then each reason)."""
 
 
 class Drill(Protocol):

@@ -1212,6 +1212,12 @@ class ExchangeDrill:
         correct = yours is not None and yours.total >= best.total - margin
         wide = ".se" if margin > TOLERANCE else ""  # say where the margin comes from
         reasons: list[Msg] = []
+        subpoints: set[int] = set()  # the lines detailing the line above them
+
+        def detail(lines: list[Msg]) -> None:
+            subpoints.update(range(len(reasons), len(reasons) + len(lines)))
+            reasons.extend(lines)
+
         if yours is not None and yours.discard == best.discard:
             reasons.append(Msg("drill.exchange.is_best", value=Average(best.total)))
         elif yours is not None and correct:
@@ -1235,19 +1241,20 @@ class ExchangeDrill:
                     usual=_points(TOLERANCE),
                 )
             )
-            reasons += _mistakes(spot, best.discard, yours.discard)
+            mistakes = list(_mistakes(spot, best.discard, yours.discard))
             diffs = [b - y for b, y in zip(best.parts, yours.parts, strict=True)]
             top = max(range(4), key=lambda k: diffs[k])
             if diffs[top] > 0:
-                reasons.append(
+                mistakes.append(
                     Msg(
                         "drill.exchange.most_in",
                         what=Msg(f"drill.exchange.what.{top}"),
                         diff=_points(diffs[top]),
                     )
                 )
+            detail(mistakes)
         reasons.append(Msg("drill.exchange.why"))
-        reasons += _why(spot, best.discard)
+        detail(list(_why(spot, best.discard)))
         if cavendish is not None:
             loss = best.total - cavendish.total
             verdict = (
@@ -1307,6 +1314,7 @@ class ExchangeDrill:
             ),
             shows=tuple(shows),
             replay=REPLAY_STEPS[spot.role],
+            subpoints=frozenset(subpoints),
         )
 
 
