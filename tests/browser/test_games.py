@@ -607,3 +607,30 @@ def test_without_javascript_a_faded_card_s_reason_is_on_a_phone_s_screen(
             assert box["y"] + box["height"] <= hand["y"] + 1, "above the hand's cards"
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_the_new_game_choices_have_their_button_beside_their_first_line(
+    browser: Any, live_server: Any, width: int
+) -> None:
+    """Each radio button of the new-game form sits level with its words' first line (it sat
+    higher than the words while the choice was a block)."""
+    context = browser.new_context(
+        base_url=live_server.url, viewport={"width": width, "height": 800}
+    )
+    page = context.new_page()
+    try:
+        page.goto("/play/")
+        offsets = page.evaluate(
+            """() => [...document.querySelectorAll('.new-game-form .choice')].map(choice => {
+                 const box = choice.querySelector('input').getBoundingClientRect();
+                 const words = document.createRange();
+                 words.selectNodeContents(choice);
+                 words.setStartAfter(choice.querySelector('input'));
+                 const line = words.getClientRects()[0];
+                 return Math.abs((box.top + box.bottom) / 2 - (line.top + line.bottom) / 2);
+               })"""
+        )
+        assert len(offsets) >= 8 and max(offsets) <= 2, offsets
+    finally:
+        context.close()
