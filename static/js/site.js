@@ -110,11 +110,19 @@
     if (!busy) load(to);
   });
 
-  // Remember which step control had focus, so focus can return to it after the swap.
+  function isStep(el) {
+    return !!(el && el.id === "replay-step");
+  }
+
+  // Remember which step control has focus just before a step is swapped in (not when it was
+  // asked for: the learner may have tabbed on while it loaded), so focus can return to it.
   document.addEventListener("htmx:beforeRequest", function (event) {
+    if (event.detail && isStep(event.detail.target)) busy = true;
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (!event.detail || !isStep(event.detail.target)) return;
     var active = document.activeElement;
     focusedNav = active && active.getAttribute ? active.getAttribute("data-nav") : null;
-    if (event.detail && event.detail.target && event.detail.target.id === "replay-step") busy = true;
   });
 
   // A step arrived: fetch the step the keys want now, if it is another one.
@@ -154,7 +162,13 @@
 
   // After a step swap keep focus sensible: on the same control if it still leads somewhere,
   // otherwise on the step heading, so keyboard and screen-reader users land on the new step.
-  document.addEventListener("htmx:afterSettle", function () {
+  // Only after a step's swap: another part of the page loading (the advice below the source,
+  // when it scrolls into view) must not pull the focus, and the page, back to the heading.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (isStep(event.target)) focusStep();
+  });
+
+  function focusStep() {
     var step = document.getElementById("replay-step");
     if (!step || step.contains(document.activeElement)) return;
     var again = focusedNav && step.querySelector("a[data-nav='" + focusedNav + "']");
@@ -162,7 +176,7 @@
     focusedNav = null;
     if (again) again.focus();
     else if (heading) heading.focus();
-  });
+  }
 
   // Switching language (or deck) returns to the same place on the page: the address the form
   // sends back to gets the page's #section, which only the browser knows.

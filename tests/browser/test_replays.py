@@ -49,6 +49,7 @@ def test_step_with_buttons_and_keys_url_follows_and_back_returns(page) -> None:
     page.go_back()
     expect(page).to_have_url(re.compile(r"/step/2/$"))
     expect(page.locator("#step-heading")).to_contain_text("Step 2 of")
+    expect(page.locator("#step-heading")).to_be_focused()
     page.keyboard.press("Home")
     expect(page).to_have_url(re.compile(r"/step/0/$"))
     expect(page.locator("a[data-nav='prev']")).to_have_count(0)
@@ -140,3 +141,42 @@ def test_narrow_screen_has_no_horizontal_scroll(browser, live_server) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360
     context.close()
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_the_advice_loading_below_leaves_the_page_and_the_focus_where_they_are(
+    page, width: int
+) -> None:
+    """The source's advice loads when it scrolls into view; the page must not jump back to
+    the step's heading then (it did: the focus handler answered every swap, not only a step's)."""
+    from playwright.sync_api import expect
+
+    page.set_viewport_size({"width": width, "height": 740})
+    page.goto("/replays/piquet-example/step/12/")
+    expect(page.locator("#step-heading")).to_be_visible()
+    page.locator("#source-advice").scroll_into_view_if_needed()
+    expect(page.get_by_test_id("advice-list")).to_be_attached()  # the loaded advice
+    page.wait_for_timeout(300)  # htmx settles after the swap
+    assert page.evaluate("window.scrollY") > 500
+    assert page.evaluate("document.activeElement.id") != "step-heading"
+    # a step's own swap still lands on its heading or its control
+    page.keyboard.press("ArrowRight")
+    expect(page).to_have_url(re.compile(r"/step/13/$"))
+    expect(page.locator("#step-heading")).to_be_focused()
+    assert_clean(page)
+
+
+def test_tabbing_on_while_a_step_loads_keeps_the_focus_where_the_learner_took_it(page) -> None:
+    from playwright.sync_api import expect
+
+    page.goto("/replays/piquet-example/step/3/")
+    page.route(
+        re.compile(r"/step/4/"),
+        lambda route: (page.wait_for_timeout(600), route.continue_())[-1],
+    )
+    page.locator("a[data-nav='next']").focus()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")  # on to "Last" while step 4 is on its way
+    expect(page.locator("#step-heading")).to_contain_text("Step 4 of")
+    page.wait_for_timeout(300)
+    expect(page.locator("a[data-nav='last']")).to_be_focused()
