@@ -180,3 +180,27 @@ def test_tabbing_on_while_a_step_loads_keeps_the_focus_where_the_learner_took_it
     expect(page.locator("#step-heading")).to_contain_text("Step 4 of")
     page.wait_for_timeout(300)
     expect(page.locator("a[data-nav='last']")).to_be_focused()
+
+
+def test_on_a_phone_no_control_reached_with_tab_is_hidden_under_the_step_bar(page) -> None:
+    """The step controls are fixed at the foot of a phone's screen: every other control Tab
+    reaches is scrolled into view above them (16 of the first 70 were under them)."""
+    from playwright.sync_api import expect
+
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto("/replays/piquet-example/step/12/")
+    expect(page.locator("#step-heading")).to_be_visible()
+    hidden = []
+    for _ in range(70):
+        page.keyboard.press("Tab")
+        where = page.evaluate(
+            """() => {
+                 const el = document.activeElement, bar = document.querySelector('.replay-controls');
+                 if (!el || el === document.body || bar.contains(el)) return null;
+                 const box = el.getBoundingClientRect(), top = bar.getBoundingClientRect().top;
+                 return box.height && box.bottom > top + 1 ? el.textContent.trim().slice(0, 40) : null;
+               }"""
+        )
+        if where is not None:
+            hidden.append(where)
+    assert not hidden, hidden
