@@ -73,6 +73,26 @@ def test_a_wrong_password_is_called_wrong_in_both_languages(learner: User) -> No
     assert "persönlichen Informationen" not in signup and "Mindestens 8 Zeichen" in signup
 
 
+@pytest.mark.parametrize(("username", "password"), [("   ", PASSWORD), ("", ""), ("anna", "")])
+def test_an_empty_log_in_field_says_so_under_it(
+    learner: User, username: str, password: str
+) -> None:
+    """A user name of spaces passes the browser's "required" check: the server's "this field
+    is required" must show, under the field whose widget points to it."""
+    client = Client()
+    client.cookies["django_language"] = "de"
+    page = login(client, username, password).content.decode()
+    for name, empty in (("username", not username.strip()), ("password", not password)):
+        field = re.search(r'<input[^>]*name="' + name + r'"[^>]*>', page)
+        assert field
+        if empty:
+            assert 'aria-describedby="id_' + name + '_error"' in field.group(0)
+            error = re.search(r'<ul class="errorlist" id="id_' + name + r'_error">(.*?)</ul>', page)
+            assert error and "Dieses Feld ist zwingend erforderlich." in error.group(1)
+        else:
+            assert "aria-invalid" not in field.group(0)
+
+
 def test_sign_up_refuses_a_taken_name(learner: User) -> None:
     response = Client().post(
         reverse("signup"), {"username": "anna", "password1": PASSWORD, "password2": PASSWORD}
