@@ -93,6 +93,23 @@ def test_an_empty_log_in_field_says_so_under_it(
             assert "aria-invalid" not in field.group(0)
 
 
+def test_a_weak_password_is_refused_under_the_password_not_its_repetition() -> None:
+    page = (
+        Client()
+        .post(
+            reverse("signup"),
+            {"username": "bert", "password1": "12345678", "password2": "12345678"},
+        )
+        .content.decode()
+    )
+    errors = re.search(r'<ul class="errorlist" id="id_password1_error">(.*?)</ul>', page, re.S)
+    assert errors and "This password is entirely numeric." in errors.group(1)
+    assert "id_password2_error" not in page
+    autofocus = re.findall(r"<input[^>]*\bautofocus\b[^>]*>", page)
+    assert len(autofocus) == 1 and 'name="password1"' in autofocus[0]
+    assert not User.objects.filter(username="bert").exists()
+
+
 def test_sign_up_refuses_a_taken_name(learner: User) -> None:
     response = Client().post(
         reverse("signup"), {"username": "anna", "password1": PASSWORD, "password2": PASSWORD}

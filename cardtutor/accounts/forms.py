@@ -46,6 +46,12 @@ class SignUpForm(UserCreationForm[User]):
         self.fields["password2"].label = _("The password again")
         self.fields["password2"].help_text = _("The same password, to be sure it is typed right.")
 
+    def validate_password_for_user(self, user: Any, **kwargs: Any) -> None:
+        """The validators' verdict on the password (too short, too common, only digits) goes
+        under the password, the field it is about; Django puts it under the repetition."""
+        kwargs["password_field_name"] = "password1"
+        super().validate_password_for_user(user, **kwargs)  # type: ignore[misc]  # not in the stubs
+
     def full_clean(self) -> None:
         """After a refused sign-up the focus goes to the first field in error (Django's form
         puts it on the user name, which may be right while the passwords are not)."""
