@@ -51,7 +51,9 @@ def goto_step(request: HttpRequest, slug: str) -> HttpResponse:
     raw = request.GET.get("step", "")
     number = parse_step(raw, timeline.last)
     if number is not None:
-        return redirect(step_url(slug, number, perspective))
+        # without JavaScript the step opens at the step (the next Tab reaches its controls);
+        # htmx follows the redirect itself and swaps the step in place
+        return redirect(step_url(slug, number, perspective) + "#replay-step")
     shown = raw.strip()[:20]
     if shown:
         message = _(
@@ -65,7 +67,9 @@ def goto_step(request: HttpRequest, slug: str) -> HttpResponse:
         response["HX-Reswap"] = "innerHTML"
         response["HX-Push-Url"] = "false"
         return response
-    return goto_error(request, replay, message, perspective, timeline.last, get_language() or "en")
+    return goto_error(
+        request, replay, message, perspective, timeline.last, get_language() or "en", typed=shown
+    )
 
 
 def goto_error(
@@ -76,9 +80,11 @@ def goto_error(
     last: int,
     lang: str,
     status: int = 400,
+    typed: str = "",
 ) -> HttpResponse:
     """The page that says which steps a replay has, with the go-to box and the way back to its
-    start (a wrong number typed: 400; an address past the last step: 404)."""
+    start (a wrong number typed: 400; an address past the last step: 404). ``typed``: what
+    was typed, kept in the box (which is marked invalid and described by the message)."""
     return render(
         request,
         "replays/goto_error.html",
@@ -89,6 +95,7 @@ def goto_error(
             "goto_url": reverse("replays:goto", args=[replay.slug]),
             "perspective": perspective,
             "last": last,
+            "typed": typed,
         },
         status=status,
     )

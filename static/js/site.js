@@ -62,9 +62,9 @@
     return true;
   }
 
-  // The Close button and the Escape line work only with this script: show them.
+  // The keys, the Close button and the Escape line work only with this script: show them.
   function enableKeyList() {
-    document.querySelectorAll("#replay-keys [data-keys-close], #replay-keys [data-keys-js]").forEach(function (el) {
+    document.querySelectorAll("#replay-keys, #replay-keys [data-keys-close], #replay-keys [data-keys-js]").forEach(function (el) {
       el.hidden = false;
     });
   }

@@ -128,9 +128,27 @@ def test_works_without_javascript(browser, live_server) -> None:
     context = browser.new_context(base_url=live_server.url, java_script_enabled=False)
     page = context.new_page()
     page.goto("/replays/piquet-example/step/0/")
+    # the keys work only with the script: no list of them is shown without it
+    assert not page.locator("#replay-keys").is_visible()
     page.get_by_role("link", name="Next", exact=True).click()
-    assert page.url.endswith("/replays/piquet-example/step/1/")
+    assert page.url.endswith("/replays/piquet-example/step/1/#replay-step")
     assert "Step 1 of" in page.locator("#step-heading").inner_text()
+    # the new step opens at the step: Next is the third Tab (First, Previous, Next), not the
+    # fifteenth, past the site's header
+    for _ in range(3):
+        page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.nav") == "next"
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/step/2/#replay-step")
+    # a step that does not exist (the browser's own check keeps the box in range; an address
+    # typed or kept from before does not): said, and the box marked and kept
+    page.goto("/replays/piquet-example/goto/?step=99")
+    box = page.locator("#goto-step")
+    assert box.get_attribute("aria-invalid") == "true" and box.input_value() == "99"
+    assert "no step “99”" in page.locator("#goto-error").inner_text()
+    page.locator("#goto-step").fill("5")
+    page.locator("#goto-step").press("Enter")
+    page.wait_for_url("**/step/5/#replay-step")
     context.close()
 
 
