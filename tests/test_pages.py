@@ -29,6 +29,10 @@ def test_every_page_in_both_languages(
     assert nav in html
     assert footer in html
     assert response["Content-Language"] == lang
+    # the glossary, the search and the cards are a link away from every page, in its footer
+    foot = html.split('<footer class="site-footer">', 1)[1]
+    for target in ("glossary", "search", "deck"):
+        assert f'href="{reverse(target)}"' in foot
 
 
 @pytest.mark.django_db
