@@ -301,9 +301,10 @@ def test_move_list_links_and_current_marker(client: Client, replays) -> None:
     html = page(client, "piquet-example", 10, "A")
     moves = section(html, 'data-testid="move-list"', "</section>")
     links = re.findall(r'<a class="move-link" href="([^"]+)" hx-get="([^"]+)"', moves)
-    assert links and all(href == hx for href, hx in links)
-    assert all(href.endswith("?seat=A") for href, _ in links)
-    assert url("piquet-example", 10, "A") in {href for href, _ in links}
+    # without JavaScript a link opens the step at the step (#replay-step); htmx gets the step
+    assert links and all(href == hx + "#replay-step" for href, hx in links)
+    assert all(hx.endswith("?seat=A") for _, hx in links)
+    assert url("piquet-example", 10, "A") in {hx for _, hx in links}
     assert moves.count('aria-current="step"') == 1
     current = section(moves, 'aria-current="step"', "</a>")
     assert "Trick 1" in current and "won by A" in current
@@ -312,7 +313,8 @@ def test_move_list_links_and_current_marker(client: Client, replays) -> None:
     everything = section(
         page(client, "piquet-example", 10), 'data-testid="move-list"', "</section>"
     )
-    assert "Trick 12" in everything and 'href="/replays/piquet-example/step/32/"' in everything
+    assert "Trick 12" in everything
+    assert 'href="/replays/piquet-example/step/32/#replay-step"' in everything
 
 
 def test_besik_move_list_shows_the_running_augen(client: Client, replays) -> None:
@@ -331,12 +333,14 @@ def test_parse_step() -> None:
 
 def test_go_to_step_redirects_to_the_step_and_keeps_the_seat(client: Client, replays) -> None:
     goto = reverse("replays:goto", args=["piquet-example"])
+    at_the_step = "#replay-step"  # without JavaScript the page opens at the step
     response = client.get(goto, {"step": "12"})
-    assert response.status_code == 302 and response["Location"] == url("piquet-example", 12)
+    assert response.status_code == 302
+    assert response["Location"] == url("piquet-example", 12) + at_the_step
     response = client.get(goto, {"step": " 7 ", "seat": "B"})
-    assert response["Location"] == url("piquet-example", 7, "B")
+    assert response["Location"] == url("piquet-example", 7, "B") + at_the_step
     response = client.get(goto, {"step": "7", "seat": "Q"})  # an unknown seat is ignored
-    assert response["Location"] == url("piquet-example", 7)
+    assert response["Location"] == url("piquet-example", 7) + at_the_step
     form = section(page(client, "piquet-example", 3, "B"), 'class="goto-form"', "</form>")
     assert f'action="{goto}"' in form and f'hx-get="{goto}"' in form
     assert 'name="seat" value="B"' in form and 'max="32"' in form
