@@ -711,6 +711,11 @@ def test_the_score_explains_every_point_of_the_deal_with_a_rule_link(client: Cli
     for seat in position.state.seats:
         assert sum(int(p) for s, p in entries if s == seat) == deal.get(seat, 0)
     assert "/rules/piquet/#" in ledger
+    # each rule link is named by its rule for screen readers ("Rule: Point"), not all "Rule"
+    links = re.findall(r'\(([^)]+)\):[^<]*<a href="/rules/piquet/#[^"]+">(.*?)</a>', ledger)
+    assert links and all(
+        name == f'Rule<span class="visually-hidden">: {category}</span>' for category, name in links
+    ), links
 
 
 def test_what_was_said_names_its_speaker(client: Client) -> None:

@@ -317,6 +317,19 @@ def test_move_list_links_and_current_marker(client: Client, replays) -> None:
     assert 'href="/replays/piquet-example/step/32/#replay-step"' in everything
 
 
+def test_links_that_read_alike_are_told_apart_for_screen_readers(client: Client, replays) -> None:
+    """A screen reader's list of links shows each name alone: "Rule" four times, "practise it"
+    nine times told nothing. The visible word stays first (the name begins with it)."""
+    html = page(client, "piquet-example", 12)
+    rules = re.findall(r'<a href="/rules/piquet/#[\w-]+">Rule(.*?)</a>', html)
+    assert len(rules) >= 4
+    named = [re.fullmatch(r'<span class="visually-hidden">: ([^<]+)</span>', r) for r in rules]
+    assert all(named), rules
+    practise = re.findall(r'class="practise-link">practise it(.*?)</a>', html)
+    assert len(practise) >= 2 and len(set(practise)) == len(practise)
+    assert all(p.startswith('<span class="visually-hidden">: ') for p in practise)
+
+
 def test_besik_move_list_shows_the_running_augen(client: Client, replays) -> None:
     html = page(client, "besik-example", 30)
     assert "Augen so far: A <strong>14</strong> · B <strong>50</strong>" in html

@@ -287,7 +287,13 @@ def score_html(
         entries = "".join(
             f"<li><strong>{_e(e['seat'])} +{_e(e['points'])}</strong> ({_e(e['category'])}): "
             f"{_e(e['text'])}"
-            + (f' <a href="{_e(e["rule_url"])}">{rule}</a>' if e.get("rule_url") else "")
+            # the link's name says which rule (a screen reader's list of links shows many)
+            + (
+                f' <a href="{_e(e["rule_url"])}">{rule}'
+                f'<span class="visually-hidden">: {_e(e["category"])}</span></a>'
+                if e.get("rule_url")
+                else ""
+            )
             + "</li>"
             for e in ledger
         )
