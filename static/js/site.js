@@ -100,6 +100,11 @@
     var rel = KEYS[event.key];
     if (!rel || event.shiftKey) return;
     event.preventDefault();
+    go(step, rel);
+  });
+
+  // Move the wanted step by `rel` (prev, next, first, last) from the step last asked for.
+  function go(step, rel) {
     var shown = parseInt(step.getAttribute("data-step"), 10);
     var last = parseInt(step.getAttribute("data-last"), 10);
     var from = wanted === null ? shown : wanted;
@@ -108,7 +113,24 @@
     if (to === from) return;
     wanted = to;
     if (!busy) load(to);
-  });
+  }
+
+  // The step controls count as the keys do: a click (or Enter) while a step is loading moves
+  // the wanted step too, instead of being dropped by htmx as a second request of the same link.
+  // Caught on the way down (capture), before htmx's own handler on the link sees it; a click
+  // that opens a new tab (a modifier key, the middle button) is left to the browser.
+  document.addEventListener(
+    "click",
+    function (event) {
+      var link = event.target && event.target.closest && event.target.closest("#replay-step a[data-nav]");
+      if (!link || !window.htmx || event.button !== 0) return;
+      if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      event.stopPropagation();
+      go(replayStep(), link.getAttribute("data-nav"));
+    },
+    true
+  );
 
   function isStep(el) {
     return !!(el && el.id === "replay-step");

@@ -170,6 +170,35 @@ def test_every_fast_key_press_counts_and_none_reloads_the_page(page: Any, monkey
     assert_clean(page)
 
 
+def test_every_fast_press_of_next_counts_too(page: Any, monkeypatch) -> None:
+    """Enter on "Next" three times while steps take 300 ms to arrive moves three steps (htmx
+    dropped the presses made while its request was under way: one step for three)."""
+    from playwright.sync_api import expect
+
+    from cardtutor.replays import views
+
+    swap = views.step_swap
+
+    def swapped_slowly(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(0.3)
+        return swap(*args, **kwargs)
+
+    monkeypatch.setattr(views, "step_swap", swapped_slowly)
+    page.goto("/replays/besik-example/step/0/")
+    page.evaluate("window.__notReloaded = true")
+    page.locator("#replay-step a[data-nav='next']").focus()
+    for _ in range(3):
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(100)
+    expect(page).to_have_url(re.compile(r"/besik-example/step/3/$"), timeout=15_000)
+    _step(page, 3)
+    expect(page.locator("#replay-step a[data-nav='next']")).to_be_focused()
+    page.locator("#replay-step a[data-nav='prev']").click()
+    expect(page).to_have_url(re.compile(r"/besik-example/step/2/$"), timeout=15_000)
+    assert page.evaluate("window.__notReloaded") is True
+    assert_clean(page)
+
+
 def _inside_viewport(page: Any, locator: Any) -> None:
     box = locator.bounding_box()
     size = page.viewport_size
