@@ -91,3 +91,14 @@ def test_switching_language_keeps_the_section_the_learner_was_reading(page: Any)
     page.locator("form.language-switch button[value=en]").click()
     page.wait_for_url("**/rules/besik/#trump-seven")
     assert page.locator("html").get_attribute("lang") == "en"
+
+
+@pytest.mark.parametrize("game", ["piquet", "besik"])
+def test_only_the_top_sections_are_landmarks(page: Any, game: str) -> None:
+    """Each top section is a named region a screen reader can jump to; its subsections are
+    not (they made about 35 landmarks a page)."""
+    page.goto(f"/rules/{game}/")
+    regions = page.get_by_role("region").count()
+    top = page.locator("section.rules-depth-2").count()
+    assert top >= 5 and regions == top, (regions, top)
+    assert page.locator("section.rules-depth-3").count() > 0
