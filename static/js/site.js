@@ -97,6 +97,13 @@
       }
       return;
     }
+    // The step controls look like buttons: Space presses them, as it presses a button (on a
+    // link it would scroll the page).
+    if (event.key === " " && target && target.matches && target.matches("#replay-step a[data-nav]")) {
+      event.preventDefault();
+      go(step, target.getAttribute("data-nav"));
+      return;
+    }
     var rel = KEYS[event.key];
     if (!rel || event.shiftKey) return;
     event.preventDefault();

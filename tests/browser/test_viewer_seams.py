@@ -195,7 +195,15 @@ def test_every_fast_press_of_next_counts_too(page: Any, monkeypatch) -> None:
     expect(page.locator("#replay-step a[data-nav='next']")).to_be_focused()
     page.locator("#replay-step a[data-nav='prev']").click()
     expect(page).to_have_url(re.compile(r"/besik-example/step/2/$"), timeout=15_000)
+    # they look like buttons, so Space presses them too (and does not scroll the page)
+    page.locator("#replay-step a[data-nav='next']").focus()
+    page.keyboard.press("Space")
+    expect(page).to_have_url(re.compile(r"/besik-example/step/3/$"), timeout=15_000)
+    assert page.evaluate("window.scrollY") == 0
     assert page.evaluate("window.__notReloaded") is True
+    # another view loads the whole page, opened at the step
+    page.get_by_role("link", name="As A sees it").click()
+    expect(page).to_have_url(re.compile(r"/step/3/\?seat=A#replay-step$"))
     assert_clean(page)
 
 
