@@ -131,21 +131,27 @@ def test_switching_language_without_javascript_keeps_the_step(
     context.close()
 
 
-def test_every_fast_key_press_counts_and_none_reloads_the_page(page: Any, monkeypatch) -> None:
-    """10 presses 50 ms apart move 10 steps, even when each step takes 150 ms to arrive."""
-    from playwright.sync_api import expect
-
+def _slow_steps_from_the_deal(page: Any, monkeypatch: Any, seconds: float) -> None:
+    """Each step takes ``seconds`` to arrive; the Besik example opens at its deal, marked so
+    that a full reload (which a press must never cause) would show."""
     from cardtutor.replays import views
 
     swap = views.step_swap
 
     def swapped_slowly(*args: Any, **kwargs: Any) -> Any:
-        time.sleep(0.15)
+        time.sleep(seconds)
         return swap(*args, **kwargs)
 
     monkeypatch.setattr(views, "step_swap", swapped_slowly)
     page.goto("/replays/besik-example/step/0/")
     page.evaluate("window.__notReloaded = true")
+
+
+def test_every_fast_key_press_counts_and_none_reloads_the_page(page: Any, monkeypatch) -> None:
+    """10 presses 50 ms apart move 10 steps, even when each step takes 150 ms to arrive."""
+    from playwright.sync_api import expect
+
+    _slow_steps_from_the_deal(page, monkeypatch, 0.15)
     for _ in range(10):
         page.keyboard.press("ArrowRight")
         page.wait_for_timeout(50)
@@ -175,17 +181,7 @@ def test_every_fast_press_of_next_counts_too(page: Any, monkeypatch) -> None:
     dropped the presses made while its request was under way: one step for three)."""
     from playwright.sync_api import expect
 
-    from cardtutor.replays import views
-
-    swap = views.step_swap
-
-    def swapped_slowly(*args: Any, **kwargs: Any) -> Any:
-        time.sleep(0.3)
-        return swap(*args, **kwargs)
-
-    monkeypatch.setattr(views, "step_swap", swapped_slowly)
-    page.goto("/replays/besik-example/step/0/")
-    page.evaluate("window.__notReloaded = true")
+    _slow_steps_from_the_deal(page, monkeypatch, 0.3)
     page.locator("#replay-step a[data-nav='next']").focus()
     for _ in range(3):
         page.keyboard.press("Enter")
