@@ -302,6 +302,9 @@ def test_a_card_field_with_too_many_cards_is_marked() -> None:
     assert "Check this part." in group
     picks = re.findall(r"<input[^>]*>", group)
     assert len(picks) == len(spec.cards) and all('aria-invalid="true"' in p for p in picks)
+    # no card at all is a part left empty
+    html = client.post(url, {"token": token}).content.decode()
+    assert "Answer this part." in _fieldset(html, "discard")
 
 
 def test_htmx_answers_get_the_answer_partial_and_the_page_varies_on_it() -> None:

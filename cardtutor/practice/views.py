@@ -305,7 +305,7 @@ def _answer(request: HtmxHttpRequest, drill: Drill, the_item: Item) -> HttpRespo
             error=error.render(lang_key(get_language() or "en")),
             values=data,
             token=request.POST.get("token"),
-            invalid=_at_fault(error),
+            invalid=_at_fault(error, data),
         )
     feedback = drill.check(the_item, answer)
     with store.change(request) as record:
@@ -335,10 +335,12 @@ def _answer(request: HtmxHttpRequest, drill: Drill, the_item: Item) -> HttpRespo
     )
 
 
-def _at_fault(error: AnswerError) -> dict[str, str]:
-    """The fields a refused answer got wrong, each ``"missing"`` (left empty) or ``"wrong"``."""
-    problem = "missing" if error.msg.key.startswith("drill.missing") else "wrong"
-    return dict.fromkeys(error.fields, problem)
+def _at_fault(error: AnswerError, data: Mapping[str, str]) -> dict[str, str]:
+    """The fields a refused answer got wrong, each ``"missing"`` (left empty: no card picked
+    where five are asked for, too) or ``"wrong"``."""
+    return {
+        name: "wrong" if str(data.get(name) or "").strip() else "missing" for name in error.fields
+    }
 
 
 def _page(
