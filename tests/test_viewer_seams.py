@@ -262,13 +262,14 @@ def test_header_fragments_are_cached_per_language_section_and_deck(replays, sett
         assert marked == ([current] if current else []), path
     client.cookies["django_language"] = "de"
     html = client.get("/practice/").content.decode()
-    assert 'aria-current="page">Üben</a>' in html and "Vierfarbiges Blatt: aus" in html
+    assert 'aria-current="page">Üben</a>' in html and 'aria-pressed="false"' in html
+    assert 'class="deck-toggle"' in html and ">Vierfarbiges Blatt</button>" in html
     client.cookies["cardtutor_deck"] = "four"
     html = client.get("/practice/").content.decode()
-    assert 'value="two" aria-pressed="true"' in html and "Vierfarbiges Blatt: an" in html
+    assert 'value="two" aria-pressed="true"' in html and ">Vierfarbiges Blatt</button>" in html
     client.cookies["django_language"] = "en"
     html = client.get("/practice/").content.decode()
-    assert 'aria-current="page">Practice</a>' in html and "Four-colour deck: on" in html
+    assert 'aria-current="page">Practice</a>' in html and ">Four-colour deck</button>" in html
     from django.core.cache import caches
 
     assert len(caches["template_fragments"]._cache) >= 5  # type: ignore[attr-defined]

@@ -1,5 +1,5 @@
-// Games: play a card with the keyboard. While the hand has the focus, arrow keys (Home, End)
-// move between the card buttons, Enter (or Space) plays the focused one and a number key 1-9
+// Games: play a card with the keyboard. While the hand has the focus, the arrow keys (Home,
+// End) move between the card buttons, Enter (or Space) plays the focused one and a number key 1-9
 // plays the card with that number (shown on the card); outside the hand these keys do what
 // they always do (a digit typed elsewhere plays nothing: WCAG 2.1.4). The hand is one Tab stop,
 // a toolbar: Tab goes to the hand's first playable card (or the one last focused) and the next
@@ -52,6 +52,9 @@
     var reason = button.getAttribute("aria-disabled") === "true" ? button.nextElementSibling : null;
     whyLine(reason ? reason.textContent : "");
   }
+  // Right and Down go to the next card, Left and Up to the one before (a hand wraps onto a
+  // second line on a phone, where Down would otherwise scroll the page away from it).
+  var STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
   document.addEventListener("focusin", showWhy);
   document.addEventListener("mouseover", showWhy);
   document.addEventListener("keydown", function (event) {
@@ -62,8 +65,8 @@
     var list = cards();
     var index = list.indexOf(document.activeElement);
     if (index < 0) return;  // the keys act only while the hand has the focus
-    if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
-      var step = event.key === "ArrowRight" ? 1 : -1;
+    if (event.key in STEPS) {
+      var step = STEPS[event.key];
       list[(index + step + list.length) % list.length].focus();
       event.preventDefault();
     } else if (event.key === "Home" || event.key === "End") {

@@ -209,12 +209,30 @@
 
   // Switching language (or deck) returns to the same place on the page: the address the form
   // sends back to gets the page's #section, which only the browser knows.
+  // Without a #section the page comes back at its top, and the focus goes back to the switch
+  // just pressed (now showing the new choice), not to the start of the page: a keyboard or
+  // screen-reader user is where they were. (With a #section the browser starts there.)
+  var SWITCHED = "cardtutor-switched";
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    if (!form || !form.classList || !window.location.hash) return;
+    if (!form || !form.classList) return;
     var next = form.querySelector("#language-next, #deck-next");
-    if (next && next.value.indexOf("#") < 0) next.value += window.location.hash;
+    if (!next) return;
+    try { window.sessionStorage.setItem(SWITCHED, next.id); } catch (e) { /* storage off */ }
+    if (window.location.hash && next.value.indexOf("#") < 0) next.value += window.location.hash;
   });
+  (function refocusSwitch() {
+    var which = null;
+    try {
+      which = window.sessionStorage.getItem(SWITCHED);
+      window.sessionStorage.removeItem(SWITCHED);
+    } catch (e) { return; }
+    if (!which || window.location.hash) return;
+    var form = document.getElementById(which);
+    form = form && form.form;
+    var button = form && (form.querySelector("button[aria-pressed='true']") || form.querySelector("button"));
+    if (button) button.focus({ preventScroll: true });
+  })();
 
   // A checkbox (a card to pick in the drills and the games' exchange and declarations, a meld
   // in the meld spotter) or a card drawn as a radio button: Enter ticks it, as Space does,

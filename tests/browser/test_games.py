@@ -111,8 +111,14 @@ def test_the_hand_is_one_tab_stop_and_the_arrows_move_within_it(page: Any) -> No
     assert focused_key() == buttons.last.get_attribute("data-key")
     page.keyboard.press("Home")
     assert focused_key() == buttons.first.get_attribute("data-key")
-    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")  # Down as Right, Up as Left (a phone's hand wraps)
     second = buttons.nth(1).get_attribute("data-key")
+    assert focused_key() == second
+    scrolled = page.evaluate("window.scrollY")
+    page.keyboard.press("ArrowUp")
+    assert focused_key() == buttons.first.get_attribute("data-key")
+    assert page.evaluate("window.scrollY") == scrolled, "Up moves the focus, not the page"
+    page.keyboard.press("ArrowRight")
     assert focused_key() == second
     page.keyboard.press("Tab")
     assert focused_key() is None
