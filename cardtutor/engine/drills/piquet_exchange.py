@@ -233,22 +233,27 @@ register_messages(
             "Deine Ablage bringt im Durchschnitt {value}, die beste {best}: im Durchschnitt "
             "{loss} Punkte weniger, mehr als die {tolerance} Punkte, die als gleich gelten.",
         ),
-        # the margin is two standard errors of the difference, more than the fixed tolerance
+        # the margin is two standard errors of the difference, more than the fixed tolerance;
+        # said in words a learner knows (the method's text names the standard error)
         "drill.exchange.near_best.se": (
             "Your discard averages {value}, within {tolerance} points of the best ({best}): as "
-            "good, within what the averages can tell apart (here two standard errors, more than "
-            "the usual {usual}).",
+            "good, within what the averages can tell apart. (The results of these deals are "
+            "more spread out than most, so the margin here is wider than the usual {usual} "
+            "points.)",
             "Deine Ablage bringt im Durchschnitt {value}, weniger als {tolerance} Punkte unter "
-            "der besten ({best}): gleich gut, soweit die Durchschnitte das unterscheiden (hier "
-            "zwei Standardfehler, mehr als die üblichen {usual}).",
+            "der besten ({best}): gleich gut, soweit die Durchschnitte das unterscheiden. (Die "
+            "Ergebnisse dieser Verteilungen streuen stärker als sonst, daher ist der Spielraum "
+            "hier größer als die üblichen {usual} Punkte.)",
         ),
         "drill.exchange.worse.se": (
             "Your discard averages {value}; the best averages {best}: {loss} points less on "
-            "average, more than the {tolerance} points that count as equal here (two standard "
-            "errors of the difference, more than the usual {usual}).",
+            "average, more than the {tolerance} points that count as equal here. (The results "
+            "of these deals are more spread out than most, so the margin here is wider than the "
+            "usual {usual} points.)",
             "Deine Ablage bringt im Durchschnitt {value}, die beste {best}: im Durchschnitt "
-            "{loss} Punkte weniger, mehr als die {tolerance} Punkte, die hier als gleich gelten "
-            "(zwei Standardfehler des Unterschieds, mehr als die üblichen {usual}).",
+            "{loss} Punkte weniger, mehr als die {tolerance} Punkte, die hier als gleich gelten. "
+            "(Die Ergebnisse dieser Verteilungen streuen stärker als sonst, daher ist der "
+            "Spielraum hier größer als die üblichen {usual} Punkte.)",
         ),
         "drill.exchange.most_in": (
             "Most of the difference is in {what}: {diff} points on average.",
