@@ -391,6 +391,26 @@ def test_malformed_answers_quote_the_input(changes: dict[str, str]) -> None:
     assert raised.value.render("de") != raised.value.render("en")
 
 
+@pytest.mark.parametrize("typed", ["100", "9" * 40, "-5", "0" * 30 + "100"])
+def test_a_number_out_of_range_names_the_field_s_own_limits(typed: str) -> None:
+    """However many digits it has: forty nines were told "a number from -100000 to
+    100000", a field of 0 to 99."""
+    item = DRILL.item("3", Level.MEDIUM)
+    spec = next(f for f in item.fields if f.name == "point_elder")
+    with pytest.raises(AnswerError) as raised:
+        DRILL.parse_answer(item, {**right_data(item), "point_elder": typed})
+    english = raised.value.render("en")
+    assert f"a number from {spec.low} to {spec.high}" in english
+    assert len(english) < 200  # the typed text is cut short
+    assert raised.value.fields == ("point_elder",)
+
+
+def test_leading_zeros_are_a_number() -> None:
+    item = DRILL.item("3", Level.MEDIUM)
+    data = right_data(item)
+    assert DRILL.parse_answer(item, {**data, "point_elder": "0" * 30 + data["point_elder"]})
+
+
 def test_a_missing_field_is_named() -> None:
     item = DRILL.item("3", Level.MEDIUM)
     data = right_data(item)

@@ -388,16 +388,24 @@ def choice(data: Mapping[str, str], name: str, options: tuple[str, ...], label: 
 
 
 def whole_number(
-    data: Mapping[str, str], name: str, limit: int = 100_000, label: Any = None
+    data: Mapping[str, str],
+    name: str,
+    label: Any = None,
+    low: int = -100_000,
+    high: int = 100_000,
 ) -> int:
     """A whole number typed in Western digits, with an optional sign (also the typographic
-    minus); one out of ``±limit`` is refused as out of range, not as "not a whole number".
+    minus); one outside ``low``..``high`` (the field's own limits) is refused as out of
+    range, naming those limits, however many digits it has.
 
     >>> whole_number({"n": "−12"}, "n"), whole_number({"n": " +7 "}, "n")
     (-12, 7)
     >>> whole_number({"n": "١٠٠"}, "n")
     Traceback (most recent call last):
     cardtutor.engine.drills.base.AnswerError: For “n”, “١٠٠” is not a whole number.
+    >>> whole_number({"n": "9" * 40}, "n", low=0, high=99)
+    Traceback (most recent call last):
+    cardtutor.engine.drills.base.AnswerError: For “n”, 999999999999999999999999999999999999… is out of range: a number from 0 to 99, please.
     """
     text = require(data, name, label)
     digits = text.replace("\u2212", "-", 1)
@@ -406,11 +414,12 @@ def whole_number(
     if not (digits.isascii() and digits.isdigit()):  # int() would take "١٠٠" or "1_000"
         raise AnswerError(Msg("drill.number", text=text[:40], field=label or name), fields=(name,))
     if (
-        len(digits) > len(str(limit))
-        or not -limit <= (number := int(text.replace("\u2212", "-"))) <= limit
+        len(digits.lstrip("0")) > len(str(max(abs(low), abs(high))))  # no int() of a huge one
+        or not low <= (number := int(text.replace("\u2212", "-"))) <= high
     ):
+        shown = text if len(text) <= 36 else text[:36] + "\u2026"
         raise AnswerError(
-            Msg("drill.range", text=text[:40], field=label or name, low=-limit, high=limit),
+            Msg("drill.range", text=shown, field=label or name, low=low, high=high),
             fields=(name,),
         )
     return number
@@ -532,17 +541,7 @@ def parse_fields(item: Item, data: Mapping[str, str]) -> dict[str, Any]:
                 data, spec.name, tuple(o.value for o in spec.options), spec.label
             )
         else:
-            number = whole_number(data, spec.name, label=spec.label)
-            if not spec.low <= number <= spec.high:
-                raise AnswerError(
-                    Msg(
-                        "drill.range",
-                        text=str(number),
-                        field=spec.label,
-                        low=spec.low,
-                        high=spec.high,
-                    ),
-                    fields=(spec.name,),
-                )
-            answer[spec.name] = number
+            answer[spec.name] = whole_number(
+                data, spec.name, label=spec.label, low=spec.low, high=spec.high
+            )
     return answer

@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtutor.engine.drills.base import (
-    AnswerError,
     Feedback,
     Field,
     Item,
@@ -246,12 +245,10 @@ class PartieDrill:
         require_all(item, data, ("gain", "rubiconed"))
         spec = next((f for f in item.fields if f.name == "gain"), None)
         label = spec.label if spec is not None else Msg("drill.partie.gain")
-        gain = whole_number(data, "gain", label=label)
-        if spec is not None and not spec.low <= gain <= spec.high:  # the form's own limits
-            raise AnswerError(
-                Msg("drill.range", text=str(gain), field=label, low=spec.low, high=spec.high),
-                fields=("gain",),
-            )
+        if spec is not None:  # the form's own limits
+            gain = whole_number(data, "gain", label=label, low=spec.low, high=spec.high)
+        else:
+            gain = whole_number(data, "gain", label=label)
         return PartieAnswer(
             winner,
             gain,
