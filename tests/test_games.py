@@ -239,6 +239,44 @@ def test_a_repeated_or_stale_form_is_answered_with_the_position_and_never_applie
     assert _game(url).record == after_first
 
 
+def test_a_huge_card_code_is_quoted_back_cut_short(client: Client) -> None:
+    """A million characters sent as a card were quoted back whole (a 1 MB page)."""
+    url = _start(client, "piquet", first="computer")  # the learner is elder: the exchange
+    data = _form(client.get(url).content.decode())
+    assert data is not None and data["type"] == "exchange"
+    before = _game(url).record
+    response = client.post(url + "move/", {**data, "cards": "Q" * 1_000_000})
+    assert response.status_code == 400
+    text = response.content.decode()
+    assert "is not a card code" in text and "Q" * 60 + "…" in text and "Q" * 61 not in text
+    assert len(text) < 200_000
+    assert _game(url).record == before
+
+
+def test_a_move_number_the_game_never_reached_is_not_told_already_made(client: Client) -> None:
+    """A form for a move the game has not reached was never served (no take-back was made):
+    it is not ours, so not "already made"; after a take-back it is the position taken back."""
+    url = _start(client, "piquet", first="computer")
+    data = _form(client.get(url).content.decode())
+    assert data is not None and data["ply"] == "0"
+    forged = client.post(url + "move/", {**data, "ply": "5"})
+    assert forged.status_code == 400
+    assert "could not be read" in forged.content.decode()
+    assert "already made" not in forged.content.decode()
+    assert _game(url).moves == 0
+    assert client.post(url + "move/", data).status_code == 303  # the exchange
+    page = client.get(url).content.decode()
+    later = _form(page)
+    assert later is not None
+    undo = client.post(url + "undo/", {"ply": later["ply"]})
+    assert undo.status_code == 303
+    assert _game(url).moves == 0
+    stale = client.post(url + "move/", later)  # the form from before the take-back
+    assert stale.status_code == 200
+    assert "That position was taken back" in stale.content.decode()
+    assert _game(url).moves == 0
+
+
 @pytest.mark.parametrize(
     ("field", "value", "message"),
     [
@@ -602,10 +640,9 @@ def test_a_hint_names_a_legal_move_with_its_reason_and_is_counted(
     again = client.post(url + "hint/", {"ply": str(game.ply)}, HTTP_HX_REQUEST="true")
     assert again.status_code == 200 and "Hint from the strong player:" in again.content.decode()
     assert _game(url).hint_count == 1
-    # a hint for a position that has moved on is not given
-    assert (
-        "That move was already made" in client.post(url + "hint/", {"ply": "9999"}).content.decode()
-    )
+    # a hint for a position the game never reached is not given (nor counted)
+    never = client.post(url + "hint/", {"ply": "9999"})
+    assert never.status_code == 400 and "could not be read" in never.content.decode()
     assert _game(url).hint_count == 1
     assert Client().post(url + "hint/", {"ply": str(game.ply)}).status_code == 404
 

@@ -32,8 +32,26 @@ def register_messages(messages: Mapping[str, tuple[str, str]]) -> None:
     MESSAGES.update(messages)
 
 
+QUOTED_MAX = 60
+"""The most characters of a ``text`` parameter a message shows: ``text`` is what was typed or
+sent (a card code, an action), quoted back in the error; a million characters sent are not
+sent back."""
+
+
+def _clipped(text: str) -> str:
+    """``text`` cut to :data:`QUOTED_MAX` characters, "…" marking the cut.
+
+    >>> _clipped("Q" * 100) == "Q" * 60 + "…"
+    True
+    >>> _clipped("1H")
+    '1H'
+    """
+    return text if len(text) <= QUOTED_MAX else text[:QUOTED_MAX] + "\u2026"
+
+
 class Msg:
-    """A message: catalogue key and parameters, rendered on demand."""
+    """A message: catalogue key and parameters, rendered on demand. A ``text`` parameter
+    (what was typed or sent) is shown cut to :data:`QUOTED_MAX` characters."""
 
     __slots__ = ("key", "params")
     key: str
@@ -53,7 +71,10 @@ class Msg:
             template = MESSAGES[self.key][1 if lang == "de" else 0]
         except KeyError:
             return self.key
-        params = {k: _render_value(v, lang) for k, v in self.params.items()}
+        params = {
+            k: _clipped(v) if k == "text" and isinstance(v, str) else _render_value(v, lang)
+            for k, v in self.params.items()
+        }
         return template.format(**params)
 
     def __str__(self) -> str:

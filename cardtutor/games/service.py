@@ -46,6 +46,11 @@ register_messages(
             "That move was already made: here is the game as it stands now.",
             "Dieser Zug ist schon gemacht: Hier ist die Partie, wie sie jetzt steht.",
         ),
+        "games.stale_undone": (
+            "That position was taken back: here is the game as it stands now.",
+            "Die Züge bis zu dieser Stellung wurden zurückgenommen: Hier ist die Partie, wie "
+            "sie jetzt steht.",
+        ),
         "games.undone": (
             "Taken back: {move}. It is your move again.",
             "Zug zurückgenommen ({move}). Du bist wieder am Zug.",

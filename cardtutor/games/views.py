@@ -344,14 +344,15 @@ def _store(game: Game, moves_before: int, **fields: Any) -> bool:
     return bool(Game.objects.filter(pk=game.pk, moves=moves_before).update(**fields) == 1)
 
 
-def _stale(request: HttpRequest, public_id: str) -> HttpResponse:
-    """The game as it stands now, with the note that the move was already made."""
+def _stale(request: HttpRequest, public_id: str, key: str = "games.stale") -> HttpResponse:
+    """The game as it stands now, with the note that the move was already made (``key``:
+    another note)."""
     game = _get_game(request, public_id)
     try:
         position = _replay(game)
     except EngineError:
         return _damaged(request, game)
-    return _render(request, game, position, note=Msg("games.stale").render(_lang()))
+    return _render(request, game, position, note=Msg(key).render(_lang()))
 
 
 def _posted_position(
@@ -361,7 +362,12 @@ def _posted_position(
     the answer to send (the game as it stands with "already made", or the damaged page)."""
     game = _get_game(request, public_id)
     ply = _posted_ply(request)
-    if ply is None:  # no move number at all: not a form of ours (a stale one has one)
+    if ply is not None and ply > game.moves and game.undo_count:
+        # a form for a position since taken back (another tab, the back button)
+        return _stale(request, public_id, "games.stale_undone")
+    if ply is None or ply > game.moves:
+        # no move number, or one the game never reached: not a form of ours (a stale one has
+        # the number of a move since made)
         try:
             position = _replay(game)
         except EngineError:
