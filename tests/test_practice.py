@@ -148,21 +148,67 @@ def test_the_same_form_sent_twice_counts_once_and_shows_the_same_verdict() -> No
     client = Client()
     token = serve(client)
     first = client.post(item_url(), {**right_answer(), "token": token})
-    again = client.post(item_url(), {**wrong_answer(), "token": token})
+    again = client.post(item_url(), {**right_answer(), "token": token})
     assert attempts(client) == 1
     html = again.content.decode()
     assert again.status_code == 200
     assert "counted once" in html
-    assert "Right." in html, "the verdict of the answer that counted, not of the resent data"
-    assert "Right." in first.content.decode()
+    assert "Right." in html and "Right." in first.content.decode()
+    # the form sent back with another answer (the back button): judged, and not counted
+    changed = client.post(item_url(), {**wrong_answer(), "token": token}).content.decode()
+    assert "Not quite." in changed and "checked but not counted" in changed
+    assert attempts(client) == 1
+    assert record_of(client)["drills"][DRILL.key]["streak"] == 1
 
 
-def test_a_new_serving_of_the_same_item_counts_again() -> None:
+def test_a_question_counts_once_however_often_its_page_is_loaded() -> None:
+    """Loading an answered question's page again and answering it right, over and over, made
+    a streak, a level and a rule area learnt out of one question."""
     client = Client()
-    for _ in range(2):
-        client.post(item_url(), {**right_answer(), "token": serve(client)})
+    client.post(item_url(), {**right_answer(), "token": serve(client)})
+    for _ in range(3):
+        response = client.post(item_url(), {**right_answer(), "token": serve(client)})
+        html = response.content.decode()
+        assert response.status_code == 200 and "Right." in html
+        assert "You answered this question already: it was counted once." in html
+    response = client.post(item_url(), {**wrong_answer(), "token": serve(client)})
+    html = response.content.decode()
+    assert response.status_code == 200 and "Not quite." in html
+    assert "You have answered this question before" in html and "not counted" in html
+    record = record_of(client)
+    assert attempts(client) == 1
+    assert record["drills"][DRILL.key]["streak"] == 1, "a wrong one not counted breaks nothing"
+    assert record["drills"][DRILL.key]["levels"] == {"2": "1"}
+    assert sum(area["attempts"] for area in record["concepts"].values()) == 1
+    other = client.post(
+        item_url(seed="99"), {**right_answer(seed="99"), "token": serve(client, seed="99")}
+    )
+    assert "not counted" not in other.content.decode()
+    assert attempts(client) == 2, "another question counts"
+
+
+def test_a_question_answered_wrongly_counts_again_once_when_due_for_another_try(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    client = Client()
+    client.post(item_url(), {**wrong_answer(), "token": serve(client)})
+    soon = client.post(item_url(), {**right_answer(), "token": serve(client)}).content.decode()
+    assert "not counted" in soon, "not yet due: right after the verdict, the answer is known"
+    assert attempts(client) == 1
+    later = timezone.now() + progress.INTERVALS[1] + timedelta(minutes=1)
+    monkeypatch.setattr(timezone, "now", lambda: later)
+    token = serve(client)
+    due = client.post(item_url(), {**right_answer(), "token": token}).content.decode()
+    assert "Right." in due and "not counted" not in due and "counted once" not in due
     assert attempts(client) == 2
-    assert record_of(client)["drills"][DRILL.key]["streak"] == 2
+    assert record_of(client)["review"] == [], "answered right on its review: off the list"
+    resent = client.post(item_url(), {**right_answer(), "token": token}).content.decode()
+    assert "counted once" in resent
+    another_wrong = {**wrong_answer(), "gain": str(int(right_answer()["gain"]) + 20)}
+    again = client.post(item_url(), {**another_wrong, "token": serve(client)}).content.decode()
+    assert "not counted" in again, "off the list: it does not count again"
+    assert attempts(client) == 2
+    assert record_of(client)["review"] == []
 
 
 @pytest.mark.parametrize(

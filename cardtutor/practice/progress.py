@@ -188,6 +188,23 @@ def seen(record: Record, nonce: str) -> Mapping[str, Any] | None:
     return None
 
 
+def answered_alike(
+    record: Record, drill: str, level: int, seed: str, data: Mapping[str, Any]
+) -> tuple[str, Mapping[str, Any]] | None:
+    """The nonce and entry of a kept answer to this question with exactly ``data`` (one of the
+    last :data:`SEEN_WITH_DATA`): the same answer sent again, or ``None``."""
+    key = item_key(level, seed)
+    for nonce, entry in record["seen"].items():
+        if (
+            isinstance(entry, dict)
+            and entry.get("drill") == drill
+            and entry.get("item") == key
+            and entry.get("data") == data
+        ):
+            return nonce, entry
+    return None
+
+
 def item_key(level: int, seed: str) -> str:
     """How a stored answer names its question (the drill is stored beside it).
 
@@ -243,6 +260,27 @@ def record_answer(record: Record, answer: Answered, now: datetime) -> bool:
         queue.append({"item": key, "concept": answer.concept})
     record["review"] = queue[-REVIEW_KEPT:]
     return True
+
+
+def review_due(record: Record, drill: str, seed: str, level: int, now: datetime) -> str | None:
+    """When the item waiting for review is due (its rule area's ``due``, a string that changes
+    with every counted answer in the area), if it waits and is due; else ``None``. A review
+    round's answer is counted under a nonce made from it, so an item answered before counts
+    again once per round, and a resent form of the round once.
+
+    >>> rec = new_record()
+    >>> t = datetime(2026, 1, 1, tzinfo=UTC)
+    >>> _ = record_answer(rec, Answered("piquet.partie", "7", 1, "piquet#partie", "n1", False, {}), t)
+    >>> review_due(rec, "piquet.partie", "7", 1, t) is None  # due ten minutes later
+    True
+    >>> review_due(rec, "piquet.partie", "7", 1, t + timedelta(minutes=10))
+    '2026-01-01T00:10:00+00:00'
+    """
+    for review in due_reviews(record, now):
+        if (review.drill, review.seed, review.level) == (drill, seed, level):
+            area = record["concepts"].get(review.concept)
+            return str(area.get("due")) if area is not None else "due"
+    return None
 
 
 @dataclass(frozen=True)

@@ -1,15 +1,17 @@
-"""The served item's form token: proof that this server showed this item, once.
+"""The served item's form token: proof that this server showed this question.
 
-The token signs the drill, seed, level and a one-time nonce with a timestamp (Django's
-signing framework, keyed by SECRET_KEY). An answer whose token does not verify is for an item
-never served (or tampered with); one older than :data:`MAX_AGE` is stale; one whose drill, seed
-or level differ from the address it was posted to is tampered; a nonce already in the record was
-answered before and counts once.
+The token signs the drill, seed, level and the question's nonce (:func:`item_nonce`) with a
+timestamp (Django's signing framework, keyed by SECRET_KEY). An answer whose token does not
+verify is for an item never served (or tampered with); one older than :data:`MAX_AGE` is stale;
+one whose drill, seed or level differ from the address it was posted to is tampered. The nonce
+is the question's own, so a question answered before is known however often its page was
+loaded: it counts once (and once more per review round, cardtutor.practice.views).
 """
 
 from __future__ import annotations
 
-import secrets
+import base64
+import hashlib
 from dataclasses import dataclass
 from enum import Enum
 
@@ -40,11 +42,23 @@ class TokenError(Exception):
         self.problem = problem
 
 
+def item_nonce(drill: str, seed: str, level: int, round_: str = "") -> str:
+    """The nonce of a question: the same each time it is served, so a learner's record knows
+    a question answered before however often its page is loaded (a question counts once;
+    ``round_``: a review round, which counts again once). 40 bits of a hash: a clash among
+    the few hundred a record remembers is about one in four thousand million; seven
+    characters of URL-safe base64, since every one is stored in the record
+    (cardtutor.practice.progress), which is kept small.
+
+    >>> item_nonce("piquet.partie", "7", 1), item_nonce("piquet.partie", "7", 2)
+    ('xjvtG6M', 'sk0ByCY')
+    """
+    digest = hashlib.blake2b(f"{drill}|{level}|{seed}|{round_}".encode(), digest_size=5).digest()
+    return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+
 def issue(drill: str, seed: str, level: int) -> str:
-    # The nonce only has to differ from the few hundred a learner's record remembers (40
-    # random bits: a clash is about one in four thousand million); every character of it is
-    # stored in the record (cardtutor.practice.progress), which is kept small.
-    payload = {"d": drill, "s": seed, "l": level, "n": secrets.token_urlsafe(5)}
+    payload = {"d": drill, "s": seed, "l": level, "n": item_nonce(drill, seed, level)}
     # Not compressed: the payload is too small to gain from it, and zlib's set-up cost more
     # than the rest of the signing (tokens issued compressed still verify).
     return signing.TimestampSigner(salt=SALT).sign_object(payload)

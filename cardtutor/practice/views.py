@@ -279,19 +279,34 @@ def _answer(request: HtmxHttpRequest, drill: Drill, the_item: Item) -> HttpRespo
         return _page(request, drill, the_item, status=status, error=messages[problem.problem])
 
     data = _form_data(request)
-    already = progress.seen(store.read(request), served.nonce)
-    if already is not None:
-        stored: Mapping[str, str] = already.get("data") or {}
+    record = store.read(request)
+    nonce = served.nonce
+    already = progress.seen(record, nonce)
+    if already is not None:  # answered before: a review round counts again, once
+        due = progress.review_due(
+            record, drill.key, the_item.seed, int(the_item.level), timezone.now()
+        )
+        if due is not None:
+            nonce = tokens.item_nonce(drill.key, the_item.seed, int(the_item.level), due)
+            already = progress.seen(record, nonce)
+    alike = (
+        progress.answered_alike(record, drill.key, int(the_item.level), the_item.seed, data)
+        if already is not None
+        else None
+    )
+    if alike is not None:
+        # the same answer again (a double click, the back button, a reload): the same verdict
+        nonce = alike[0]
         return _page(
             request,
             drill,
             the_item,
             status=200,
-            feedback=_judged_again(drill, the_item, stored),
-            values=stored,
+            feedback=_judged_again(drill, the_item, data),
+            values=data,
             notice=_("You answered this question already: it was counted once."),
             token=None,
-            nonce=served.nonce,
+            nonce=nonce,
         )
 
     try:
@@ -308,6 +323,23 @@ def _answer(request: HtmxHttpRequest, drill: Drill, the_item: Item) -> HttpRespo
             invalid=_at_fault(error, data),
         )
     feedback = drill.check(the_item, answer)
+    if already is not None:
+        # A question answered before, asked again (its page loaded again): judged, not
+        # counted, or one question answered over and over would make a streak and a level.
+        return _page(
+            request,
+            drill,
+            the_item,
+            status=200,
+            feedback=feedback,
+            values=data,
+            notice=_(
+                "You have answered this question before, so this answer is checked but not "
+                "counted. A question you got wrong counts again when it is due for another "
+                "try."
+            ),
+            token=None,
+        )
     with store.change(request) as record:
         counted = progress.record_answer(
             record,
@@ -316,7 +348,7 @@ def _answer(request: HtmxHttpRequest, drill: Drill, the_item: Item) -> HttpRespo
                 the_item.seed,
                 int(the_item.level),
                 the_item.concept or (feedback.rules[0] if feedback.rules else ""),
-                served.nonce,
+                nonce,
                 feedback.correct,
                 data,
             ),
@@ -331,7 +363,7 @@ def _answer(request: HtmxHttpRequest, drill: Drill, the_item: Item) -> HttpRespo
         values=data,
         notice=None if counted else _("You answered this question already: it was counted once."),
         token=None,
-        nonce=served.nonce,
+        nonce=nonce,
     )
 
 
