@@ -16,6 +16,8 @@ urlpatterns = [
     path("search/", glossary_views.search_view, name="search"),
     path("cards/", core_views.deck, name="deck"),
     path("preferences/deck/", core_views.set_deck, name="set_deck"),
+    # the site's own check of the language first (core.views.set_language), same address
+    path("i18n/setlang/", core_views.set_language, name="set_language"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("replays/", include("cardtutor.replays.urls")),
     path("accounts/", include("cardtutor.accounts.urls")),

@@ -58,9 +58,19 @@ def test_odd_requests_get_the_right_status(
     assert response.status_code == status
 
 
-def test_unknown_language_is_ignored(client: Client, replays) -> None:
-    response = client.post("/i18n/setlang/", {"language": "xx", "next": "/"})
-    assert response.status_code == 302
+@pytest.mark.parametrize("language", ["xx", "fr", "", "de-at"])
+def test_a_language_the_site_does_not_speak_is_refused_and_changes_nothing(
+    client: Client, replays, language: str
+) -> None:
+    """Django's own view stored "fr" (it has a French translation) and said nothing."""
+    client.cookies["django_language"] = "de"
+    response = client.post("/i18n/setlang/", {"language": language, "next": "/"})
+    assert response.status_code == 400
+    assert "Wähle English oder Deutsch; es wurde nichts geändert." in response.content.decode()
+    assert client.cookies["django_language"].value == "de"
+    assert client.get("/")["Content-Language"] == "de"
+    switched = client.post("/i18n/setlang/", {"language": "en", "next": "/rules/"})
+    assert switched.status_code == 302 and switched["Location"] == "/rules/"
     assert client.get("/")["Content-Language"] == "en"
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import (
     HttpRequest,
     HttpResponse,
@@ -12,6 +13,7 @@ from django.shortcuts import render
 from django.template.response import TemplateResponse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.views import i18n
 from django.views.decorators.http import require_POST, require_safe
 
 from cardtutor.core.http import NotFound
@@ -55,6 +57,17 @@ def set_deck(request: HttpRequest) -> HttpResponse:
     response = HttpResponseRedirect(_safe_next(request))
     remember_deck(response, request, choice == DECK_FOUR_COLOUR)
     return response
+
+
+def set_language(request: HttpRequest) -> HttpResponse:
+    """Django's ``set_language``, for the site's languages only: Django's own would store any
+    language it has a translation of ("fr") in the cookie and redirect without a word, while
+    the site goes on in English. (A GET changes nothing: Django's view sends it back.)"""
+    languages = {code for code, _name in settings.LANGUAGES}
+    if request.method == "POST" and request.POST.get("language") not in languages:
+        message = _("Choose English or Deutsch; nothing was changed.")
+        return _error(request, "400.html", 400, message=message)
+    return i18n.set_language(request)
 
 
 def _error(request: HttpRequest, template: str, status: int, **context: object) -> HttpResponse:
