@@ -87,8 +87,18 @@ def test_start_redirects_to_a_new_item_at_the_asked_level() -> None:
     assert first.status_code == second.status_code == 302
     assert first["Location"].startswith("/practice/piquet/partie/3/")
     assert first["Location"] != second["Location"], "a new item each time"
-    odd = client.get(reverse("practice:start", args=["piquet", "partie"]) + "?level=9")
-    assert odd["Location"].startswith("/practice/piquet/partie/1/")
+    suggested = client.get(reverse("practice:start", args=["piquet", "partie"]))
+    assert suggested["Location"].startswith("/practice/piquet/partie/1/"), "no record: easy"
+
+
+@pytest.mark.parametrize("level", ["9", "0", "-1", "abc", "", "9" * 5000])
+def test_a_level_that_does_not_exist_is_said_with_the_way_to_the_drill(level: str) -> None:
+    """It was replaced by the suggested level without a word."""
+    response = Client().get(reverse("practice:start", args=["piquet", "partie"]), {"level": level})
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "the levels are 1 (easy), 2 (medium) and 3 (hard)" in html and f"“{level[:20]}”" in html
+    assert 'href="/practice/piquet/partie/">A new question in this drill</a>' in html
 
 
 def test_an_item_is_its_own_address() -> None:

@@ -54,13 +54,6 @@ def _drill(game: str, name: str) -> Drill:
     return drill
 
 
-def _level(value: object, default: int = 1) -> Level:
-    try:
-        return Level.parse(str(value))
-    except AnswerError:
-        return Level(default)
-
-
 def _partial(request: HtmxHttpRequest) -> bool:
     return bool(request.htmx) and not request.htmx.history_restore_request
 
@@ -179,7 +172,20 @@ def start(request: HtmxHttpRequest, game: str, name: str) -> HttpResponse:
     ``?case=`` names one: a redirect to its address."""
     drill = _drill(game, name)
     suggested = progress.suggested_level(store.read(request), drill.key)
-    level = _level(request.GET.get("level"), suggested) if "level" in request.GET else suggested
+    level = suggested
+    if "level" in request.GET:
+        try:
+            level = Level.parse(request.GET["level"])
+        except AnswerError:  # a hand-made address: say so, and offer the drill
+            message = _(
+                "There is no level “%(level)s”: the levels are 1 (easy), 2 (medium) and 3 (hard)."
+            ) % {"level": request.GET["level"][:20]}
+            context = {
+                "message": message,
+                "link": reverse("practice:start", args=[game, name]),
+                "link_text": _("A new question in this drill"),
+            }
+            return render(request, "400.html", context, status=400)
     seed = str(secrets.randbelow(10**9))
     case = request.GET.get("case", "")
     if case in drill.cases:  # a question of this rare case (an unknown case: any question)
