@@ -171,3 +171,15 @@ def test_import_of_a_record_for_the_wrong_seats_is_refused(replays) -> None:
     data["seats"] = [{"seat": "X"}, {"seat": "Y"}]
     with pytest.raises(ReplayImportError, match="seats"):
         import_replay(data, replace=True)
+
+
+def test_a_huge_query_is_not_repeated_in_the_header_s_switches(client: Client) -> None:
+    """The language and deck forms return to the page's address: a query of thousands of
+    fields was written into both (a 400 page of 100 kB)."""
+    fields = "&".join(f"a{i}=1" for i in range(1500))
+    response = client.get(f"/search/?{fields}")
+    assert response.status_code == 400
+    assert len(response.content) < 40_000
+    assert 'name="next" value="/search/"' in response.content.decode()
+    modest = client.get("/search/?q=quint").content.decode()
+    assert 'name="next" value="/search/?q=quint"' in modest

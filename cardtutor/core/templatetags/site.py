@@ -175,6 +175,8 @@ def _body(
     token = "" if not token or token == "NOTPROVIDED" else conditional_escape(str(token))
     csrf = f'<input type="hidden" name="csrfmiddlewaretoken" value="{token}">' if token else ""
     deck = "deck-four-colour" if four_colour else ""
+    if len(back_url) > BACK_URL_MAX:  # a hand-made query of thousands of fields: not twice
+        back_url = back_url.partition("?")[0][:BACK_URL_MAX]
     back = conditional_escape(back_url)
     if user is not None and user.is_authenticated:
         account = (
@@ -203,6 +205,11 @@ def _body(
   </header>
   <main id="main" tabindex="-1">
 """
+
+
+BACK_URL_MAX = 2000
+"""The longest address the header's switches return to with its query; a longer one (no
+page of ours makes one) returns to its path, so a page answering it is not twice its size."""
 
 
 def switches_return_to(url: str) -> str:
