@@ -946,3 +946,40 @@ def test_a_hint_or_a_refused_move_does_not_show_the_computers_moves_again(
     refused = client.post(url + "move/", forged, headers={"HX-Request": "true"})
     assert 'class="form-error"' in refused.content.decode()
     assert 'class="table-frames"' not in refused.content.decode()
+
+
+def test_younger_sees_elder_s_declaration_beside_the_form_to_answer_it(client: Client) -> None:
+    """Elder's call ("Four cards.") was only under "Since your last move", a phone's screen
+    below the form that answers it."""
+    url = _start(client, "piquet", first="learner")  # the learner deals: younger hand
+    data = _form(client.get(url).content.decode())
+    assert data is not None and data["type"] == "exchange"
+    assert client.post(url + "move/", data).status_code == 303
+    for category in ("point", "sequence", "set"):
+        page = client.get(url).content.decode()
+        form = page[page.index('name="type" value="declare"') :]
+        form = form[: form.index("</fieldset>")]
+        heard = re.search(r'<p class="move-heard">B declares: “([^”<]+)”</p>', form)
+        assert heard is not None, category
+        game = _game(url)
+        said = [
+            e.msg.render("en")
+            for events in _position(game).events
+            for e in events
+            if e.kind == "say" and e.seat == "B"
+        ]
+        assert heard.group(1) == said[-1], "elder's last call, the one to answer"
+        declare = _form(page)
+        assert declare is not None and declare["type"] == "declare"
+        assert client.post(url + "move/", declare).status_code == 303
+    assert "move-heard" not in client.get(url).content.decode(), "the declarations are over"
+
+
+def test_elder_s_declaration_beside_younger_s_form_in_german(client: Client) -> None:
+    client.cookies["django_language"] = "de"
+    url = _start(client, "piquet", first="learner")
+    data = _form(client.get(url).content.decode())
+    assert data is not None
+    assert client.post(url + "move/", data).status_code == 303
+    page = client.get(url).content.decode()
+    assert re.search(r'<p class="move-heard">B sagt an: „[A-ZÄÖÜ][^“<]+“</p>', page), page

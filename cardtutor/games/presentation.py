@@ -219,6 +219,19 @@ def recent(position: Position, seat: str, learner: Sequence[str], lang: str) -> 
     return lines[-60:]
 
 
+def _heard(position: Position, seat: str, lang: str) -> dict[str, str] | None:
+    """What elder said last since the learner's last decision (his declaration in the category
+    younger answers now: "Five cards.", "Tierce major."), shown with younger's form: below
+    the table, "Since your last move" is a phone's screen away."""
+    cut = undo_point(position, (seat,))
+    for events in reversed(position.events[(0 if cut is None else cut + 1) :]):
+        for event in reversed(position.engine.visible_events(events, seat)):
+            msg = getattr(event, "msg", None)
+            if event.kind == "say" and event.seat and event.seat != seat and isinstance(msg, Msg):
+                return {"seat": event.seat, "text": msg.render(lang)}
+    return None
+
+
 def _label(msg_key: str, lang: str, **params: Any) -> str:
     return Msg(msg_key, **params).render(lang)
 
@@ -260,6 +273,7 @@ def moves(position: Position, seat: str, lang: str) -> dict[str, Any]:
                 "category_name": _category(view.category or "", "piquet", lang),
                 "cards": [{"card": c, "checked": c in best.card_list} for c in hand],
                 "says": " ".join(says),
+                "heard": _heard(position, seat, lang) if view.elder != seat else None,
             }
         if phase == "play":
             playable = {a.card for a in state.legal_actions}
