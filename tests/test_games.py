@@ -983,3 +983,37 @@ def test_elder_s_declaration_beside_younger_s_form_in_german(client: Client) -> 
     assert client.post(url + "move/", data).status_code == 303
     page = client.get(url).content.decode()
     assert re.search(r'<p class="move-heard">B sagt an: „[A-ZÄÖÜ][^“<]+“</p>', page), page
+
+
+def test_no_hint_is_offered_or_counted_where_there_is_one_move(
+    client: Client, fixed_game_seed: Any
+) -> None:
+    """A hint for dealing, or for the one card that may be played, said "The only legal
+    move." and was counted (40 hints in a game for four)."""
+    fixed_game_seed(1)
+    url = _start(client, "piquet", first="computer")  # the learner deals the second deal
+    one_card_seen = False
+    for _ in range(80):
+        page = client.get(url).content.decode()
+        data = _form(page)
+        assert data is not None
+        if data["type"] == "deal":
+            break
+        playable = re.findall(r'<button [^>]*class="card-button"(?![^>]*aria-disabled)', page)
+        if data["type"] == "choice" and len(playable) == 1:
+            one_card_seen = True
+            assert 'class="hint-form"' not in page
+        elif data["type"] == "choice":
+            assert 'class="hint-form"' in page
+        assert client.post(url + "move/", data).status_code == 303
+    else:
+        raise AssertionError("the deal never ended")
+    assert "Deal the next deal" in page and 'class="hint-form"' not in page
+    asked = client.post(url + "hint/", {"ply": data["ply"]}, HTTP_HX_REQUEST="true")
+    assert asked.status_code == 200
+    assert "only one move to make here" in asked.content.decode()
+    assert _game(url).hint_count == 0
+    assert one_card_seen, "this deal has a trick with one card to follow with"
+    with translation.override("de"):  # the hint's words for dealing, were "Deal"
+        deal = service.deal_action(_position(_game(url)), "A", 1)
+        assert presentation.action_label(deal, "de") == "Das nächste Spiel geben"

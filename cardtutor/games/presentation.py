@@ -371,6 +371,8 @@ def action_label(action: Any, lang: str, declared: Collection[Any] = ()) -> str:
         return _("Exchange the %(card)s for the turned-up card") % {"card": action.card.name(lang)}
     if kind == "draw":
         return _("Draw from the talon")
+    if kind in ("deal", "new_deal"):
+        return _("Deal the next deal")
     return kind
 
 

@@ -51,6 +51,10 @@ register_messages(
             "Die Züge bis zu dieser Stellung wurden zurückgenommen: Hier ist die Partie, wie "
             "sie jetzt steht.",
         ),
+        "games.one_move": (
+            "There is only one move to make here, so there is no hint for it.",
+            "Hier gibt es nur einen möglichen Zug, daher keinen Tipp dazu.",
+        ),
         "games.undone": (
             "Taken back: {move}. It is your move again.",
             "Zug zurückgenommen ({move}). Du bist wieder am Zug.",

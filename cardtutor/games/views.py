@@ -214,6 +214,7 @@ def _context(
         else "",
         "ply": position.ply,
         "your_turn": your_turn,
+        "hint_useful": your_turn and not _one_move(moves),
         "to_act_label": presentation.seat_label(position, to_act, learner) if to_act else "",
         "is_over": bool(state.is_over),
         "learner_won": bool(score["winner"]) and score["winner"] == state.party_of(seat),
@@ -231,6 +232,17 @@ def _context(
         **game_urls(game.public_id),
         **extra,
     }
+
+
+def _one_move(moves: dict[str, Any]) -> bool:
+    """The learner has one move only (dealing, the one card he may play): no hint is offered,
+    or counted, for it."""
+    kind = moves.get("kind")
+    if kind == "deal":
+        return True
+    if kind in ("play", "besik") and not moves.get("others"):
+        return sum(1 for c in moves.get("cards", ()) if c["playable"]) == 1
+    return False
 
 
 def _capitalized(text: str) -> str:
@@ -578,6 +590,9 @@ def hint(request: HttpRequest, public_id: str) -> HttpResponse:
     seat = game.learner_seats[0]
     if position.state.seat_to_act != seat:
         return _render(request, game, position, note=Msg("games.stale").render(_lang()))
+    if _one_move(presentation.moves(position, seat, _lang())):  # no form of ours asks this
+        note = Msg("games.one_move").render(_lang())
+        return _render(request, game, position, note=note, still=True)
     decision = computer.advice(position, seat, game.seed)
     # Counted once per decision: asked again (a double click, a reload) it is not a new hint.
     meta = game.record.get("meta") if isinstance(game.record, dict) else None
