@@ -1017,3 +1017,42 @@ def test_no_hint_is_offered_or_counted_where_there_is_one_move(
     with translation.override("de"):  # the hint's words for dealing, were "Deal"
         deal = service.deal_action(_position(_game(url)), "A", 1)
         assert presentation.action_label(deal, "de") == "Das nächste Spiel geben"
+
+
+@pytest.mark.parametrize(
+    ("learner_won", "lang", "words"),
+    [
+        (
+            False,
+            "en",
+            "The computer wins the game. Settlement: 430 points to the computer. "
+            "You are rubiconed: you stayed under 100.",
+        ),
+        (
+            True,
+            "en",
+            "You win the game. Settlement: 430 points to you. "
+            "The computer is rubiconed: it stayed under 100.",
+        ),
+        (
+            False,
+            "de",
+            "Der Computer gewinnt die Partie. Abrechnung: 430 Punkte für den "
+            "Computer. Du bleibst unter dem Rubikon: Du hast keine 100 Punkte erreicht.",
+        ),
+    ],
+)
+def test_a_partie_s_result_is_said_from_the_learner_s_side(
+    learner_won: bool, lang: str, words: str
+) -> None:
+    """It said "The loser is rubiconed." to the learner who was."""
+    from django.template.loader import render_to_string
+
+    context = {
+        "score": {"winner": "A" if learner_won else "B", "settlement": 430, "rubiconed": True},
+        "learner_won": learner_won,
+        "partnership": False,
+    }
+    with translation.override(lang):
+        said = render_to_string("games/game.html#game_result", context)
+    assert " ".join(said.split()) == words
