@@ -287,3 +287,45 @@ def test_a_forged_seat_is_refused_on_the_page(client: Client) -> None:
     assert response.status_code == 400
     assert "Choose a seat of the worked example." in response.content.decode()
     assert Game.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("slug", "seat", "other"), [("piquet-example", "A", "B"), ("besik-example", "B", "A")]
+)
+def test_a_worked_example_is_one_deal_played_by_its_players_until_played_on(
+    client: Client, slug: str, seat: str, other: str
+) -> None:
+    """It said "Deal 1 of the partie", showed a "Game total" and "The computer wins the game."
+    for the example's one deal, and called the example's player "Computer"."""
+    url = _sit(client, slug, seat)
+    page = client.get(url).content.decode()
+    assert f"Player {other}" in page and f"Computer ({other})" not in page
+    assert "of the partie" not in page and "Game total" not in page
+    book = _book(_game(url))
+    while not (game := _game(url)).is_over:
+        move = book[game.ply]
+        client.post(
+            url + "move/", {"ply": str(game.ply), "type": "choice", "action": json.dumps(move)}
+        )
+    page = client.get(url).content.decode()
+    result = re.search(r'<p class="game-result" role="status">([^<]+)</p>', page)
+    assert result is not None
+    assert re.fullmatch(
+        rf"(You win the deal\.|{other} wins the deal\.|The deal is drawn\.)",
+        result.group(1).strip(),
+    )
+    assert "Game total" not in page and "wins the game" not in page
+
+
+def test_played_on_the_example_s_other_side_is_the_computer(client: Client) -> None:
+    url = _sit(client, "piquet-example", "A")
+    game = _game(url)
+    position = _position(game)
+    book = _book(game)[game.ply]
+    other = next(a for a in position.state.legal_actions if a.to_json() != book)
+    form = {"ply": str(game.ply), "type": "choice", "action": json.dumps(other.to_json())}
+    played = client.post(
+        url + "move/", {**form, "then": "play-on"}, headers={"HX-Request": "true"}
+    ).content.decode()
+    assert "Computer (B)" in played and "Player B" not in played, "in the same answer"
+    assert "Computer (B)" in client.get(url).content.decode()

@@ -29,6 +29,8 @@ def seat_label(position: Position, seat: str, learner: Sequence[str]) -> str:
     partner = position.kind.partners.get(learner[0]) if learner else None
     if seat == partner:
         return _("Your partner (%(seat)s)") % {"seat": seat}
+    if position.kind.following_book:  # the example's player, making the example's moves
+        return _("Player %(seat)s") % {"seat": seat}
     return _("Computer (%(seat)s)") % {"seat": seat}
 
 
@@ -103,7 +105,8 @@ def table(position: Position, seat: str, learner: Sequence[str], lang: str) -> d
         middle["trumps"] = trumps.name_in(lang) if trumps is not None else ""
         middle["dealer"] = getattr(view, "dealer", "")
         middle["deal_number"] = getattr(view, "deal_no", 1)
-    return {"game": game, "hands": hands, "middle": middle}
+    single_deal = position.kind.key == "example"  # a worked example is one deal
+    return {"game": game, "hands": hands, "middle": middle, "single_deal": single_deal}
 
 
 def _middle(view: Any, game: str) -> dict[str, Any]:
@@ -192,6 +195,7 @@ def score(position: Position, lang: str) -> dict[str, Any]:
         "deal_number": outcome.deal_number,
         "deals": [[d.get(p, 0) for p in parties] for d in outcome.deals],
         "over": outcome.game_over,
+        "single_deal": position.kind.key == "example",  # no game beyond the deal
         "winner": outcome.winner,
         "settlement": outcome.settlement,
         "rubiconed": outcome.rubiconed,

@@ -85,6 +85,9 @@ class Kind:
     names: Mapping[str, str]
     partners: Mapping[str, str] = field(default_factory=dict)
     """Seat -> partner's seat (Besik for four in partnerships)."""
+    following_book: bool = False
+    """A worked example whose other seats still play the example's moves (not yet played on
+    from the learner's own move)."""
 
     def name(self, lang: str) -> str:
         return self.names["de" if lang[:2] == "de" else "en"]
@@ -464,6 +467,7 @@ def example_kind(record: Mapping[str, Any], learner: Sequence[str]) -> Kind:
         tuple(record["seats"]),
         tuple(learner),
         {"en": str(titles.get("en", "")), "de": str(titles.get("de", ""))},
+        following_book="off_book" not in meta,
     )
 
 

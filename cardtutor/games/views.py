@@ -11,6 +11,7 @@ answered with the position as it stands and a short note, and never applied twic
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from typing import Any
@@ -441,6 +442,7 @@ def move(request: HttpRequest, public_id: str) -> HttpResponse:
             return _render(request, game, position, book_choice=choice, still=True)
         elif book is not None:
             game.record.setdefault("meta", {})["off_book"] = position.ply
+            position.kind = dataclasses.replace(position.kind, following_book=False)
             note = Msg("games.book.off").render(lang)
     reasons: list[str] = []
     link = ""

@@ -163,7 +163,10 @@ def middle_html(table: Mapping[str, Any], frames: Sequence[Mapping[str, Any]], l
     else:
         parts.append(f'<p class="zone-label">{_e(w["no_card_played_yet"])}</p>')
     if table["game"] == "piquet":
-        deal = _("Deal %(n)s of the partie") % {"n": middle["deal_number"]}
+        if table.get("single_deal"):
+            deal = _("Deal %(n)s") % {"n": middle["deal_number"]}
+        else:
+            deal = _("Deal %(n)s of the partie") % {"n": middle["deal_number"]}
         elder = _("%(seat)s is elder") % {"seat": middle["elder"]}
         stock = ngettext(
             "%(counter)s card in the stock", "%(counter)s cards in the stock", middle["stock"]
@@ -274,7 +277,10 @@ def score_html(
         f'<thead><tr><th scope="col">{_e(deal_head)}</th>{parties}</tr></thead>',
         f"<tbody>{rows}",
         f'<tr class="score-total"><th scope="row">{_e(w["this_deal"])}</th>{cells(score["deal"])}</tr>',
-        f'<tr class="score-total"><th scope="row">{_e(w["game_total"])}</th>{cells(score["game"])}</tr>',
+        ""
+        if score.get("single_deal")  # one deal: its total is the game's
+        else f'<tr class="score-total"><th scope="row">{_e(w["game_total"])}</th>'
+        f"{cells(score['game'])}</tr>",
         "</tbody></table>",
     ]
     if ledger:
