@@ -863,6 +863,12 @@ def test_every_meld_offered_is_named_in_words_and_offered_once(kind_key: str) ->
         position = service.replay(kind, service.new_record(kind, seed))
         service.advance(position, kind.learner, "beginner", seed)
         for _ in range(250):
+            dealer = position.state.seat_to_act
+            if service.is_deal_phase(position.state) and dealer not in (seat, None):
+                # a deal is over: on to the next, as "On to the next deal" does
+                service.apply(position, service.deal_action(position, dealer, seed))
+                service.advance(position, kind.learner, "beginner", seed)
+                continue
             if position.state.is_over or position.state.seat_to_act != seat:
                 break
             with translation.override("de"):
@@ -1056,3 +1062,38 @@ def test_a_partie_s_result_is_said_from_the_learner_s_side(
     with translation.override(lang):
         said = render_to_string("games/game.html#game_result", context)
     assert " ".join(said.split()) == words
+
+
+@pytest.mark.parametrize("kind", ["piquet", "besik-2"])
+def test_the_end_of_a_deal_waits_for_the_learner_whoever_deals_next(
+    client: Client, kind: str, fixed_game_seed: Any
+) -> None:
+    """When the computer dealt next, its deal followed at once: the last trick and the deal's
+    score went by unseen (Piquet's next exchange was on the screen instead)."""
+    fixed_game_seed(3)
+    url = _start(client, kind, first="learner")  # the learner deals first, the computer next
+    for _ in range(400):
+        page = client.get(url).content.decode()
+        data = _form(page)
+        assert data is not None, "a form at every step until the deal ends"
+        if data["type"] == "deal":
+            break
+        assert client.post(url + "move/", data).status_code == 303
+    else:
+        raise AssertionError("the first deal never ended")
+    game = _game(url)
+    position = _position(game)
+    assert service.is_deal_phase(position.state)
+    dealer = position.state.seat_to_act
+    assert dealer not in game.learner_seats, "the computer deals the second deal"
+    assert f"On to the next deal ({dealer} deals)" in page
+    assert "The deal is over: see how it ended, then go on." in page
+    assert 'class="hint-form"' not in page
+    assert client.post(url + "move/", data).status_code == 303
+    after = _game(url)
+    assert after.moves > game.moves
+    position = _position(after)
+    assert not service.is_deal_phase(position.state)
+    assert position.state.outcome().deal_number == 2
+    again = client.post(url + "move/", data)  # the same form again: already made
+    assert again.status_code == 200 and "That move was already made" in again.content.decode()

@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from cardtutor.engine.text import Msg, to_player
-from cardtutor.games.service import Position, is_deal_action, undo_point
+from cardtutor.games.service import Position, is_deal_action, is_deal_phase, undo_point
 from cardtutor.replays.presentation import category_label, rule_url
 from cardtutor.replays.table import sort_hand
 
@@ -243,7 +243,11 @@ def _label(msg_key: str, lang: str, **params: Any) -> str:
 def moves(position: Position, seat: str, lang: str) -> dict[str, Any]:
     """The forms for the learner's decision now (empty when it is not his turn)."""
     state = position.state
-    if state.is_over or state.seat_to_act != seat:
+    if state.is_over:
+        return {}
+    if is_deal_phase(state) and state.seat_to_act not in (seat, None):
+        return {"kind": "deal", "dealer": state.seat_to_act}  # the learner goes on
+    if state.seat_to_act != seat:
         return {}
     legal = list(state.legal_actions) if position.kind.game == "besik" else None
     view = state.view(seat)

@@ -308,6 +308,10 @@ def advance(
                 continue
             return
         if is_deal_phase(state):
+            if learner:
+                # A deal is over: the learner goes on when he has seen how it ended (its last
+                # trick, its score), whoever deals next ("On to the next deal").
+                return
             apply(position, deal_action(position, seat, seed))
             continue
         apply(position, choose(position, seat, strength, seed))
@@ -319,9 +323,13 @@ def parse_move(position: Position, seat: str, data: Mapping[str, Any], seed: int
     state = position.state
     if state.is_over:
         raise MoveRefused(Msg("games.err.over"), 409)
+    move_type = _one(data, "type")
+    if move_type == "deal" and is_deal_phase(state) and state.seat_to_act is not None:
+        # going on to the next deal, whoever deals it (the learner, or the computer when the
+        # learner has seen how the last one ended)
+        return deal_action(position, state.seat_to_act, seed)
     if state.seat_to_act != seat:
         raise MoveRefused(Msg("games.err.not_your_turn", seat=state.seat_to_act or "-"), 409)
-    move_type = _one(data, "type")
     if move_type == "deal":
         action = deal_action(position, seat, seed)
     elif move_type == "choice":

@@ -190,11 +190,12 @@ def _context(
     learner = tuple(game.learner_seats)
     state = position.state
     to_act = state.seat_to_act
-    your_turn = to_act in learner and not state.is_over
+    moves = presentation.moves(position, seat, lang)
+    # (at the end of a deal the learner goes on to the next, whoever deals it)
+    your_turn = (to_act in learner or moves.get("kind") == "deal") and not state.is_over
     table = presentation.table(position, seat, learner, lang)
     frames = [] if still else presentation.frames(position, seat, learner, lang)
     score = presentation.score(position, lang)
-    moves = presentation.moves(position, seat, lang)
     several_opponents = not position.kind.partners and len(position.kind.seats) > 2
     # The table, the card buttons and the score are drawn in Python (games/widgets.py): in
     # template loops they were more than 40 % of a move.
