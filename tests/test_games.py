@@ -1089,6 +1089,8 @@ def test_the_end_of_a_deal_waits_for_the_learner_whoever_deals_next(
     assert f"On to the next deal ({dealer} deals)" in page
     assert "The deal is over: see how it ended, then go on." in page
     assert 'class="hint-form"' not in page
+    assert "to play</span>" not in page, "the dealer is not marked as to play: the learner is"
+    assert "your move</span>" in page
     assert client.post(url + "move/", data).status_code == 303
     after = _game(url)
     assert after.moves > game.moves

@@ -62,6 +62,9 @@ def table(position: Position, seat: str, learner: Sequence[str], lang: str) -> d
     view = position.state.view(seat)
     game = position.kind.game
     order = _order_round(view.seats, seat)
+    # at the end of a deal the learner is the one to go on, whoever deals next
+    deal_over = is_deal_phase(position.state) and not position.state.is_over
+    to_act = seat if deal_over else view.seat_to_act
     hands = []
     for where, s in zip(POSITIONS[len(order)], order, strict=True):
         cards = view.hands.get(s, ())
@@ -82,7 +85,7 @@ def table(position: Position, seat: str, learner: Sequence[str], lang: str) -> d
                 "place": place_words(where) if len(order) > 2 and s not in learner else "",
                 "label": seat_label(position, s, learner),
                 "is_learner": s in learner,
-                "is_turn": view.seat_to_act == s,
+                "is_turn": s == to_act,
                 "cards": sort_hand(known, game),
                 "declared": sort_hand(declared, game),
                 "backs": range(hidden),
