@@ -667,6 +667,13 @@ def test_a_finished_game_downloads_as_a_replay_document_the_import_accepts(
     assert "book" not in json.dumps(document["record"].get("meta", {}))
     replay = import_replay(document)
     assert replay.record["actions"] == game.record["actions"]
+    # the same document as the replay's own export: its steps too (they were missing)
+    from cardtutor.replays.transfer import export_replay
+
+    again = export_replay(replay)
+    assert set(again) <= set(document) | {"summary"}, set(again) - set(document)
+    assert document["steps"] == again["steps"]
+    assert len(document["steps"]) == len(game.record["actions"]) + 1
     assert Client().get(url + "export.json").status_code == 404, "only its owner downloads it"
 
 

@@ -41,6 +41,7 @@ from cardtutor.replays.transfer import (
     EXPORT_FORMAT,
     EXPORT_VERSION,
     ReplayImportError,
+    export_steps,
     import_replay,
 )
 
@@ -670,6 +671,7 @@ def export_document(game: Game) -> dict[str, Any]:
         "seats": roles,
         "record": record,
         "annotations": [],
+        "steps": export_steps(kind.game, record),  # as a replay's export has them
     }
 
 

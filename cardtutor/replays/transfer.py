@@ -61,8 +61,25 @@ class ReplayImportError(ValueError):
     """A replay document that cannot be imported; the message says why."""
 
 
+def export_steps(game: str, record: dict[str, Any]) -> list[dict[str, Any]]:
+    """The document's ``steps``: each step of the record as the engine explains it."""
+    return [
+        {
+            "number": step.number,
+            "seat": step.seat,
+            "action": step.action_json,
+            "explanation": {
+                "en": step.explanation("en") or step.spoken("en"),
+                "de": step.explanation("de") or step.spoken("de"),
+            },
+            "events": [e.to_json() for e in step.events],
+            "totals": step.totals,
+        }
+        for step in build_timeline(game, record).steps
+    ]
+
+
 def export_replay(replay: Replay) -> dict[str, Any]:
-    timeline = build_timeline(replay.game, replay.record)
     return copy.deepcopy(
         {
             "format": EXPORT_FORMAT,
@@ -91,20 +108,7 @@ def export_replay(replay: Replay) -> dict[str, Any]:
                 }
                 for a in replay.annotations.order_by("step")
             ],
-            "steps": [
-                {
-                    "number": step.number,
-                    "seat": step.seat,
-                    "action": step.action_json,
-                    "explanation": {
-                        "en": step.explanation("en") or step.spoken("en"),
-                        "de": step.explanation("de") or step.spoken("de"),
-                    },
-                    "events": [e.to_json() for e in step.events],
-                    "totals": step.totals,
-                }
-                for step in timeline.steps
-            ],
+            "steps": export_steps(replay.game, replay.record),
         }
     )
 
