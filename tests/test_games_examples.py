@@ -329,3 +329,24 @@ def test_played_on_the_example_s_other_side_is_the_computer(client: Client) -> N
     ).content.decode()
     assert "Computer (B)" in played and "Player B" not in played, "in the same answer"
     assert "Computer (B)" in client.get(url).content.decode()
+
+
+def test_before_the_talon_is_used_up_a_different_card_is_said_to_be_not_judged(
+    client: Client,
+) -> None:
+    """Besik while the talon lasts: the comparison of a different card had no verdict and no
+    word on why (Piquet's cards are judged, test_a_solver_verdict_compares_...)."""
+    url = _sit(client, "besik-example", "A")
+    game = _game(url)
+    position = _position(game)
+    book = _book(game)[game.ply]
+    assert book["type"] == "play"
+    other = next(
+        a
+        for a in position.state.legal_actions
+        if a.to_json()["type"] == "play" and a.to_json() != book
+    )
+    form = {"ply": str(game.ply), "type": "choice", "action": json.dumps(other.to_json())}
+    text = client.post(url + "move/", form).content.decode()
+    assert "The worked example plays differently" in text
+    assert "only in the last eight tricks, once the talon is used up" in text

@@ -420,7 +420,14 @@ def solver_comparison(position: Position, yours: Any, book: Any, lang: str) -> s
         solution = solve(position.state)
         your_loss = solution.loss(yours)
         book_loss = solution.loss(book)
-    except (OutOfScopeError, KeyError):
+    except OutOfScopeError:
+        if position.kind.game == "besik":  # said, not left out: the learner may wonder
+            return _(
+                "Cards are judged with all cards known only in the last eight tricks, once "
+                "the talon is used up."
+            )
+        return ""
+    except KeyError:
         return ""
     if your_loss == book_loss:
         text = _("With all cards known, your card and the example's are worth the same")
