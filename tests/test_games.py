@@ -1106,3 +1106,40 @@ def test_the_end_of_a_deal_waits_for_the_learner_whoever_deals_next(
     assert position.state.outcome().deal_number == 2
     again = client.post(url + "move/", data)  # the same form again: already made
     assert again.status_code == 200 and "That move was already made" in again.content.decode()
+
+
+def test_a_declared_card_in_the_besik_hand_says_so(client: Client, fixed_game_seed: Any) -> None:
+    """A card on the table among the learner's declared cards was also in his hand as if it
+    were another card: the hand looked bigger than it was."""
+    fixed_game_seed(5)
+    url = _start(client, "besik-2")
+    for _ in range(300):
+        page = client.get(url).content.decode()
+        game = _game(url)
+        melded = [
+            a
+            for a in game.record["actions"]
+            if a["type"] == "meld" and a["seat"] in game.learner_seats
+        ]
+        if melded and 'class="card-button"' in page:
+            break
+        data = _form(page)
+        assert data is not None
+        meld = re.search(r'<button [^>]*name="action" value="([^"]*&quot;meld&quot;[^"]*)"', page)
+        if meld:  # declare a meld whenever one is offered
+            data = {"ply": data["ply"], "type": "choice", "action": html.unescape(meld.group(1))}
+        client.post(url + "move/", data)
+    else:
+        raise AssertionError("the learner never declared a meld")
+    position = _position(game)
+    on_table = set(position.state.declared_row(game.learner_seats[0]))
+    in_hand = [
+        c
+        for c in position.state.view(game.learner_seats[0]).hands[game.learner_seats[0]]
+        if c in on_table
+    ]
+    assert in_hand, "a declared card still in the hand"
+    buttons = re.findall(r'<button type="submit" class="card-button"[^>]*>.*?</button>', page, re.S)
+    marked = [b for b in buttons if "(declared)" in b]
+    assert len(marked) == len(in_hand)
+    assert all('<span class="declared-tag" aria-hidden="true">declared</span>' in b for b in marked)

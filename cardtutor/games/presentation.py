@@ -317,7 +317,9 @@ def moves(position: Position, seat: str, lang: str) -> dict[str, Any]:
         )
     return {
         "kind": "besik",
-        "cards": _card_choices(position, seat, sort_hand(hand_cards, "besik"), plays, lang),
+        "cards": _card_choices(
+            position, seat, sort_hand(hand_cards, "besik"), plays, lang, declared
+        ),
         "others": others,
         "any_playable": bool(plays),
         # three players: a triple Besik in the first eight cards may be declared at the first
@@ -342,7 +344,12 @@ def sentence(text: str) -> str:
 
 
 def _card_choices(
-    position: Position, seat: str, hand: Sequence[Any], playable: set[Any], lang: str
+    position: Position,
+    seat: str,
+    hand: Sequence[Any],
+    playable: set[Any],
+    lang: str,
+    declared: Collection[Any] = (),
 ) -> list[dict[str, Any]]:
     """The hand as card buttons; a card that may not be played now says why (the engine's
     reason, a sentence shown under the hand on hover, tap and focus)."""
@@ -358,6 +365,7 @@ def _card_choices(
                 "card": card,
                 "number": number,
                 "playable": card in playable,
+                "declared": card in declared,  # Besik: on the table, still played from the hand
                 "reason": reason,
                 "json": json.dumps(data),
             }

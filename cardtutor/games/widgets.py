@@ -219,8 +219,11 @@ def card_buttons_html(cards: Sequence[Mapping[str, Any]], lang: str) -> SafeStri
     """The learner's cards as buttons: a playable one plays it; one that may not be played
     says why (on hover, focus or a tap, in the line under the hand, and to a screen reader)."""
     items = []
+    declared_word = _("declared")
     for c in cards:
         name = c["card"].name(lang)
+        if c.get("declared"):  # (Besik: also shown among the declared cards, not another card)
+            name += _(" (declared)")
         number = c["number"]
         if c["playable"]:
             label = _("Play the %(card)s") % {"card": name}
@@ -232,9 +235,14 @@ def card_buttons_html(cards: Sequence[Mapping[str, Any]], lang: str) -> SafeStri
             extra = f' aria-disabled="true" aria-describedby="why-{number}"'
             why = f'<span class="why-not" id="why-{number}" role="tooltip">{reason}</span>'
         svg = card_svg(c["card"], lang, size="md", disabled=not c["playable"], decorative=True)
+        tag = (
+            f'<span class="declared-tag" aria-hidden="true">{_e(declared_word)}</span>'
+            if c.get("declared")
+            else ""
+        )
         items.append(
             f'<li><button type="submit" class="card-button" name="action" value="{_e(c["json"])}"'
-            f' data-key="{number}"{extra} aria-label="{_e(label)}">{svg}</button>{why}</li>'
+            f' data-key="{number}"{extra} aria-label="{_e(label)}">{svg}{tag}</button>{why}</li>'
         )
     line = ""
     if any(not c["playable"] for c in cards):
