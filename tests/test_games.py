@@ -1143,3 +1143,41 @@ def test_a_declared_card_in_the_besik_hand_says_so(client: Client, fixed_game_se
     marked = [b for b in buttons if "(declared)" in b]
     assert len(marked) == len(in_hand)
     assert all('<span class="declared-tag" aria-hidden="true">declared</span>' in b for b in marked)
+
+
+@pytest.mark.parametrize(
+    ("category", "cards", "en", "de"),
+    [
+        (
+            "point",
+            "7D 8D 10D JD",
+            "declare four cards worth 35 (diamonds)",
+            "vier Karten im Wert von 35 (Karo) ansagen",
+        ),
+        (
+            "sequence",
+            "9H 10H JH QH KH AH JD QD KD AD",
+            "declare sixième major (hearts) and quart major (diamonds)",
+            "Sixième-Major (Herz) und Quart-Major (Karo) ansagen",
+        ),
+        (
+            "set",
+            "KC KH KS JC JD JS",
+            "declare three kings as a trio and three jacks as a trio",
+            "drei Könige als Trio und drei Buben als Trio ansagen",
+        ),
+        ("set", "", "declare no sets", None),
+    ],
+)
+def test_a_declaration_is_described_as_a_player_names_it(
+    category: str, cards: str, en: str, de: str | None
+) -> None:
+    """A hint said "Declare Sets with jack of clubs, king of clubs, jack of diamonds, …"."""
+    from cardtutor.engine.piquet import Declare
+
+    action = Declare.of("A", category, cards)
+    with translation.override("en"):
+        assert presentation.describe(action, "en") == en
+    if de is not None:
+        with translation.override("de"):
+            assert presentation.describe(action, "de") == de

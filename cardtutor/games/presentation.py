@@ -411,10 +411,32 @@ def describe(action: Any, lang: str) -> str:
         cards = action.card_list
         category = _category(action.category, "piquet", lang)
         if not cards:
+            if lang[:2] != "de":  # an English noun in a sentence: "declare no sets"
+                category = category.lower()
             return _("declare no %(category)s") % {"category": category}
-        names = ", ".join(c.name(lang) for c in cards)
-        return _("declare %(category)s with %(cards)s") % {"category": category, "cards": names}
+        return _("declare %(what)s") % {"what": _declared_words(action, lang)}
     return action_label(action, lang)
+
+
+def _declared_words(action: Any, lang: str) -> str:
+    """A Piquet declaration as a player names it: "four cards worth 35 (diamonds)", "a quart
+    major (hearts) and a tierce to the king (spades)", "three kings as a trio", not its cards
+    one by one."""
+    from cardtutor.engine.cards import cards_from_mask
+    from cardtutor.engine.piquet.actions import category_index
+    from cardtutor.engine.piquet.declarations import combinations
+
+    cat = category_index(action.category)
+    parts = []
+    for combination in combinations(cat, action.cards, True):
+        words = combination.name.render(lang) if combination.name is not None else ""
+        if cat in (0, 1):  # the point and a sequence are of one suit: which
+            suit = cards_from_mask(combination.cards)[0].suit.name_in(lang)
+            words = f"{words} ({suit})"
+        parts.append(words)
+    if len(parts) > 1:
+        return _("%(first)s and %(last)s") % {"first": ", ".join(parts[:-1]), "last": parts[-1]}
+    return parts[0] if parts else ""
 
 
 def solver_comparison(position: Position, yours: Any, book: Any, lang: str) -> str:

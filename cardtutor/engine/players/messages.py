@@ -23,8 +23,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     # -- Piquet: declarations --
     "players.reason.declare": (
-        "Declare your best: the {cards}.",
-        "Das Beste ansagen: {cards}.",
+        "Declare it in full: all of it scores if it is good.",
+        "Ganz ansagen: Alles davon zählt, wenn die Ansage gut ist.",
     ),
     "players.reason.declare_none.0": ("No point to declare.", "Kein Point anzusagen."),
     "players.reason.declare_none.1": ("No sequence to declare.", "Keine Sequenz anzusagen."),
