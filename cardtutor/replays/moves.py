@@ -26,9 +26,12 @@ from cardtutor.engine.cards import Card, PhysicalCard
 
 AnyCard = Card | PhysicalCard
 
-TRICK_EVENTS = frozenset({"piquet.info.trick", "besik.trick", "besik.trick.identical"})
-"""Message keys of the event that ends a trick; its seat is the trick's winner (Besik has two:
-with two identical cards in the trick, the first played wins, and says so)."""
+TRICK_EVENTS = frozenset(
+    {"piquet.info.trick", "besik.trick", "besik.trick.last", "besik.trick.identical"}
+)
+"""Message keys of the event that ends a trick; its seat is the trick's winner (Besik has
+three: the winning card named, or not when it was the card just played, and with two identical
+cards in the trick the first played wins, and says so)."""
 
 
 @dataclass(frozen=True)

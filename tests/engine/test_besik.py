@@ -247,7 +247,13 @@ def test_trick_winner(a_card: str, b_card: str, winner: str) -> None:
     state, events = trick(a_card, b_card)
     assert state.seat_to_act == winner and state.phase is Phase.DRAW
     assert state.tricks_won == ((1, 0) if winner == "A" else (0, 1))
-    assert events[-1].msg.key == "besik.trick"
+    # the card is named again only when it is not the one just played (the leader's)
+    assert events[-1].msg.key == ("besik.trick.last" if winner == "B" else "besik.trick")
+    if winner == "B":
+        assert events[-1].msg.render("en") == "B wins the trick."
+        assert events[-1].msg.render("de") == "B macht den Stich."
+    else:
+        assert a_card in {c.code for c in events[-1].cards}  # the lead won: named
 
 
 def test_identical_cards_first_played_wins() -> None:

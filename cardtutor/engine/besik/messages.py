@@ -158,6 +158,7 @@ register_messages(
             "{seat} wins the trick with the {card}.",
             "{seat} macht den Stich mit {card}.",
         ),
+        "besik.trick.last": ("{seat} wins the trick.", "{seat} macht den Stich."),
         "besik.trick.identical": (
             "{seat} wins the trick with the {card}: of two identical cards the first played wins.",
             "{seat} macht den Stich mit {card}: Von zwei gleichen Karten macht die zuerst "

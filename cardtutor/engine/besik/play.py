@@ -283,7 +283,7 @@ def apply_play(s: State, u: int, explain: bool = True) -> tuple[State, tuple[Eve
     if not new.trick:  # the card completed the trick
         trick = new.last_trick
         ws, wu = trick_winner(trick, s.table.trump)
-        ev.append(_trick_event(s, trick, ws, wu, end_play))
+        ev.append(_trick_event(s, trick, ws, wu, end_play, just_played=wu == u))
         if end_play and not any(new.hands):
             return end_deal(new, ws, ev, True)
     return new, tuple(ev)
@@ -305,11 +305,21 @@ def _play_event(s: State, u: int, end_play: bool) -> Event:
 
 
 def _trick_event(
-    s: State, trick: tuple[tuple[int, int], ...], ws: int, wu: int, end_play: bool
+    s: State,
+    trick: tuple[tuple[int, int], ...],
+    ws: int,
+    wu: int,
+    end_play: bool,
+    just_played: bool = False,
 ) -> Event:
+    """Who won the trick, and with which card unless it is the one just named ("B trumps with
+    the nine of clubs. B wins the trick.", not "… with the nine of clubs" twice)."""
     identical = any(x != wu and x & 31 == wu & 31 for _, x in trick)
     wname = s.table.seats[ws]
-    key = "besik.trick.identical" if identical else "besik.trick"
+    if identical:
+        key = "besik.trick.identical"
+    else:
+        key = "besik.trick.last" if just_played else "besik.trick"
     rule = "besik#end-play" if end_play else "besik#tricks"
     return Event("info", wname, Msg(key, seat=wname, card=PC[wu]), "", 0, (PC[wu],), {}, rule)
 
