@@ -179,7 +179,7 @@ register_messages(
             "lässt er {left} liegen und darf sie ansehen.",
         ),
         "piquet.info.exchange_elder_all": (
-            "{seat} discards {n} and takes all {own} of his cards from the stock.",
+            "{seat} discards {n} and takes his {own} from the stock.",
             "{seat} legt {n} ab und kauft aus dem Talon alle {own}, die ihm zustehen.",
         ),
         "piquet.info.exchange_younger_all": (
