@@ -1181,3 +1181,28 @@ def test_a_declaration_is_described_as_a_player_names_it(
     if de is not None:
         with translation.override("de"):
             assert presentation.describe(action, "de") == de
+
+
+def test_a_refused_move_keeps_the_hint_asked_for_beside_the_refusal(client: Client) -> None:
+    """Hint, then Exchange with no card ticked: the refusal came back with the Hint button in
+    place of the hint (not counted twice, but gone from the screen)."""
+    url = _start(client, "piquet", first="computer")  # the learner is elder: the exchange
+    data = _form(client.get(url).content.decode())
+    assert data is not None and data["type"] == "exchange"
+    asked = client.post(url + "hint/", {"ply": data["ply"]}, headers={"HX-Request": "true"})
+    assert "Hint from the strong player:" in asked.content.decode()
+    refused = client.post(
+        url + "move/", {**data, "cards": []}, headers={"HX-Request": "true"}
+    ).content.decode()
+    assert 'id="move-error"' in refused
+    assert "Hint from the strong player:" in refused and 'class="hint-form"' not in refused
+    client.cookies["django_language"] = "de"
+    german = client.post(url + "move/", {**data, "cards": []}).content.decode()
+    assert "Tipp des starken Spielers:" in german and " ablegen" in german
+    assert _game(url).hint_count == 1
+    # once a move is made, the hint of the decision before is not shown again
+    assert client.post(url + "move/", data).status_code == 303
+    after = _form(client.get(url).content.decode())
+    assert after is not None and after["type"] == "declare", "elder declares first"
+    again = client.post(url + "move/", {**after, "cards": ["ZZ"]}).content.decode()
+    assert 'id="move-error"' in again and "Tipp des starken Spielers:" not in again

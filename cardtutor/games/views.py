@@ -435,6 +435,7 @@ def move(request: HttpRequest, public_id: str) -> HttpResponse:
                 status=status,
                 error=presentation.sentence(refusal.msg.render(lang)),
                 still=True,
+                **_kept_advice(game, position),
             )
         if book is not None and action == book:
             note = Msg("games.book.same").render(lang)
@@ -598,28 +599,49 @@ def hint(request: HttpRequest, public_id: str) -> HttpResponse:
         note = Msg("games.one_move").render(_lang())
         return _render(request, game, position, note=note, still=True)
     decision = computer.advice(position, seat, game.seed)
+    lang = _lang()
+    advice = _advice_words(decision, lang)
     # Counted once per decision: asked again (a double click, a reload) it is not a new hint.
     meta = game.record.get("meta") if isinstance(game.record, dict) else None
     meta = meta if isinstance(meta, dict) else {}
     if meta.get("hint_ply") != position.ply:
-        record = {**game.record, "meta": {**meta, "hint_ply": position.ply}}
+        # kept with the game, in both languages, for a refused move at the same decision
+        other = "en" if lang == "de" else "de"
+        with translation.override(other):
+            words = {lang: advice, other: _advice_words(decision, other)}
+        record = {**game.record, "meta": {**meta, "hint_ply": position.ply, "hint": words}}
         if not _store(game, moves_before, record=record, hint_count=F("hint_count") + 1):
             return _stale(request, public_id)
         game.record = record
         game.hint_count += 1
-    lang = _lang()
-    advice = {
+    if _is_htmx(request):
+        return _render(request, game, position, advice=advice, still=True)
+    # Without JavaScript: the game's page shows the hint (a reload does not post again).
+    request.session[HINT_KEY] = {"game": game.public_id, "ply": position.ply, **advice}
+    return _back_to_game(game, "hint")
+
+
+def _advice_words(decision: Any, lang: str) -> dict[str, Any]:
+    return {
         # after "Hint from the strong player:", always with a capital ("Play the …", as
         # "Draw from the talon")
         "move": _capitalized(presentation.describe(decision.action, lang)),
         "reason": decision.reason.render(lang),
         "samples": decision.samples,
     }
-    if _is_htmx(request):
-        return _render(request, game, position, advice=advice, still=True)
-    # Without JavaScript: the game's page shows the hint (a reload does not post again).
-    request.session[HINT_KEY] = {"game": game.public_id, "ply": position.ply, **advice}
-    return _back_to_game(game, "hint")
+
+
+def _kept_advice(game: Game, position: service.Position) -> dict[str, Any]:
+    """The hint asked for at this decision, for the page that refuses a move made after it
+    (the hint stays beside the refusal, not replaced by the Hint button); else nothing."""
+    meta = game.record.get("meta") if isinstance(game.record, dict) else None
+    if not isinstance(meta, dict) or meta.get("hint_ply") != position.ply:
+        return {}
+    words = meta.get("hint")
+    advice = words.get(_lang()) if isinstance(words, dict) else None
+    if not isinstance(advice, dict):
+        return {}
+    return {"advice": {k: advice.get(k) for k in ("move", "reason", "samples")}}
 
 
 HINT_KEY = "games_hint"
