@@ -106,6 +106,7 @@ def test_a_different_legal_move_is_not_applied_and_offers_three_ways_on(client: 
     text = response.content.decode()
     assert "The worked example plays differently" in text
     assert "Try again" in text and "Show the example" in text and "Play on from here" in text
+    assert f'href="{url}#game-area"' in text, "without JavaScript, back at the decision"
     assert "Why the example plays so" not in text, "its reasons may tell what the move brings"
     assert _game(url).ply == game.ply, "nothing was applied"
 

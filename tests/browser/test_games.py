@@ -287,6 +287,15 @@ def test_taking_a_seat_in_the_piquet_example(page: Any) -> None:
     page.locator("form.move-form button.primary-button").click()
     expect(page.get_by_role("heading", name="The worked example plays differently")).to_be_visible()
     assert _ply(page) == before
+    # "Try again": back to the decision in place, the focus on its first card (was <body>)
+    page.evaluate("window.__samePage = true")
+    page.get_by_role("link", name="Try again").click()
+    expect(page.get_by_role("heading", name="The worked example plays differently")).to_have_count(0)
+    expect(page.locator("form.move-form .card-pick-input").first).to_be_focused()
+    assert page.evaluate("window.__samePage === true")
+    page.locator("form.move-form label.card-pick").first.click()
+    page.locator("form.move-form button.primary-button").click()
+    expect(page.get_by_role("heading", name="The worked example plays differently")).to_be_visible()
     page.get_by_role("button", name="Show the example's move").click()
     expect(page.locator(".game-note")).to_contain_text("was made for you")
     assert _ply(page) > before
