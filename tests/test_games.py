@@ -1206,3 +1206,29 @@ def test_a_refused_move_keeps_the_hint_asked_for_beside_the_refusal(client: Clie
     assert after is not None and after["type"] == "declare", "elder declares first"
     again = client.post(url + "move/", {**after, "cards": ["ZZ"]}).content.decode()
     assert 'id="move-error"' in again and "Tipp des starken Spielers:" not in again
+
+
+def test_the_list_of_games_says_how_a_finished_game_ended(client: Client) -> None:
+    """It said "finished" only."""
+    url = _start(client, "piquet")
+    _play(client, url, 700)
+    game = _game(url)
+    assert game.is_over
+    outcome = _position(game).state.outcome()
+    mine = game.learner_seats[0]
+    listed = client.get("/play/").content.decode()
+    line = next(li for li in re.findall(r"<li>.*?</li>", listed, re.S) if url in li)
+    won = (
+        "drawn"
+        if not outcome.winner
+        else "you won"
+        if outcome.winner == mine
+        else f"{outcome.winner} won"
+    )
+    points = " · ".join(f"{p} {outcome.game.get(p, 0)}" for p in outcome.parties)
+    assert f"finished: {won} ({points})" in html.unescape(line), line
+    client.cookies["django_language"] = "de"
+    german = html.unescape(client.get("/play/").content.decode())
+    assert (
+        "du hast gewonnen" if outcome.winner == mine else f"{outcome.winner} hat gewonnen"
+    ) in german

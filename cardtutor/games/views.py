@@ -148,7 +148,30 @@ def _summary(game: Game, lang: str) -> dict[str, Any]:
         "name": name,
         "url": reverse("games:game", args=[game.public_id]),
         "moves": _learner_moves(game),
+        "result": _result_words(game) if game.is_over else "",
     }
+
+
+def _result_words(game: Game) -> str:
+    """How a finished game ended, from the learner's side ("you won, 1250 to 980"), as kept
+    when it ended (games finished before that was kept say nothing)."""
+    meta = game.record.get("meta") if isinstance(game.record, dict) else None
+    result = meta.get("result") if isinstance(meta, dict) else None
+    if not isinstance(result, dict) or not isinstance(result.get("scores"), list):
+        return ""
+    scores = [s for s in result["scores"] if isinstance(s, list) and len(s) == 2]
+    mine = str(result.get("mine") or "")
+    winner = str(result.get("winner") or "")
+    if not winner:
+        words = _("drawn")
+    elif winner == mine:
+        words = _("your side won") if "+" in mine else _("you won")
+    elif "+" in winner:
+        words = _("the other side won")
+    else:
+        words = _("%(seat)s won") % {"seat": winner}
+    points = " · ".join(f"{p} {n}" for p, n in scores)
+    return f"{words} ({points})"
 
 
 @require_POST
@@ -460,6 +483,13 @@ def move(request: HttpRequest, public_id: str) -> HttpResponse:
     game.record = service.record_with(game.record, position.actions)
     game.moves = position.ply
     game.is_over = bool(position.state.is_over)
+    if game.is_over:  # for the list of games, which does not replay each game
+        outcome = position.state.outcome()
+        game.record.setdefault("meta", {})["result"] = {
+            "winner": outcome.winner or "",
+            "mine": position.state.party_of(seat),
+            "scores": [[p, outcome.game.get(p, 0)] for p in outcome.parties],
+        }
     if not _store(game, moves_before, record=game.record, moves=game.moves, is_over=game.is_over):
         return _stale(request, public_id)
     if _is_htmx(request):
