@@ -206,6 +206,9 @@ def test_the_hint_asked_for_gets_the_focus(page: Any) -> None:
     page.get_by_role("button", name="Hint").click()
     expect(page.locator("#hint")).to_be_visible()
     expect(page.locator("#hint")).to_be_focused()
+    # the hint is read before the decision it advises on: the next Tab reaches the hand
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.classList.contains('card-button')")
     assert_clean(page)
 
 
@@ -290,7 +293,9 @@ def test_taking_a_seat_in_the_piquet_example(page: Any) -> None:
     # "Try again": back to the decision in place, the focus on its first card (was <body>)
     page.evaluate("window.__samePage = true")
     page.get_by_role("link", name="Try again").click()
-    expect(page.get_by_role("heading", name="The worked example plays differently")).to_have_count(0)
+    expect(page.get_by_role("heading", name="The worked example plays differently")).to_have_count(
+        0
+    )
     expect(page.locator("form.move-form .card-pick-input").first).to_be_focused()
     assert page.evaluate("window.__samePage === true")
     page.locator("form.move-form label.card-pick").first.click()
