@@ -77,7 +77,7 @@ def test_deck_switch_persists_and_marks_the_body(client: Client) -> None:
     assert response.cookies["cardtutor_deck"].value == "four"
     html = client.get("/cards/").content.decode()
     assert '<body class="deck-four-colour"' in html
-    assert 'aria-pressed="true" data-testid="deck-toggle"' in html
+    assert 'aria-pressed="true" class="deck-toggle" data-testid="deck-toggle"' in html
     assert 'title="Diamonds in blue and clubs in green, so that no two suits look alike"' in html
     client.post(reverse("set_deck"), {"deck": "two", "next": "/"})
     assert '<body class="deck-four-colour"' not in client.get("/").content.decode()
