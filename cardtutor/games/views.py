@@ -153,7 +153,7 @@ def _summary(game: Game, lang: str) -> dict[str, Any]:
 
 
 def _result_words(game: Game) -> str:
-    """How a finished game ended, from the learner's side ("you won, 1250 to 980"), as kept
+    """How a finished game ended, from the learner's side ("you won (A 1250 · B 980)"), as kept
     when it ended (games finished before that was kept say nothing)."""
     meta = game.record.get("meta") if isinstance(game.record, dict) else None
     result = meta.get("result") if isinstance(meta, dict) else None
