@@ -5,8 +5,10 @@ Anonymous learners keep it in their session, signed-in learners in a
 the account's (:func:`merge`). The functions here are pure (``now`` is passed in), so the rules
 of the record are tested without a request:
 
-- :func:`record_answer` counts an answer once per served item (its one-time ``nonce``): a
-  double click, a resent form or the back button never count twice;
+- :func:`record_answer` counts an answer once per ``nonce``, the question's own
+  (:func:`cardtutor.practice.tokens.item_nonce`; a review round has its own): a double
+  click, a resent form, the back button or the question's page loaded again never count
+  twice;
 - per drill: attempts, right answers, the current and best streak, the last results per level
   (they suggest the level: :func:`suggested_level`);
 - per rule area (the item's ``concept``, a rule anchor): attempts, right answers and a Leitner
