@@ -69,6 +69,11 @@ def test_cards_are_played_with_the_keyboard_and_htmx_swaps_the_table(page: Any) 
     # arrows move between the cards, Enter plays the focused one
     if page.locator(".card-buttons").count():
         before = _ply(page)
+        # the swap's focus on the next card to play comes when htmx settles, after the new
+        # move number is on the page: wait for it (an arrow pressed before went nowhere)
+        page.wait_for_function(
+            "document.activeElement && document.activeElement.classList.contains('card-button')"
+        )
         page.keyboard.press("ArrowRight")
         focused = page.evaluate("document.activeElement.className")
         assert "card-button" in focused
