@@ -47,6 +47,14 @@ def _book(game: Game) -> list[dict[str, Any]]:
     return [engine.parse_action(a).to_json() for a in game.record["meta"]["book"]]
 
 
+def _other_move_form(url: str) -> dict[str, str]:
+    """The form of a legal move other than the example's, at the game's move now."""
+    game = _game(url)
+    book = _book(game)[game.ply]
+    other = next(a for a in _position(game).state.legal_actions if a.to_json() != book)
+    return {"ply": str(game.ply), "type": "choice", "action": json.dumps(other.to_json())}
+
+
 def _ply(client: Client, url: str) -> str:
     match = re.search(r'name="ply" value="(\d+)"', client.get(url).content.decode())
     assert match
@@ -125,11 +133,7 @@ def test_playing_on_by_htmx_changes_the_heading_out_of_band(client: Client) -> N
     """The heading is outside the swapped area: it said "the other side plays the example's
     moves" until the next whole page."""
     url = _sit(client, "piquet-example", "A")
-    game = _game(url)
-    position = _position(game)
-    book = _book(game)[game.ply]
-    other = next(a for a in position.state.legal_actions if a.to_json() != book)
-    form = {"ply": str(game.ply), "type": "choice", "action": json.dumps(other.to_json())}
+    form = _other_move_form(url)
     asked = client.post(url + "move/", form, headers={"HX-Request": "true"}).content.decode()
     assert 'id="game-strength" hx-swap-oob="true"' in asked
     assert "the other side plays the example" in asked
@@ -320,11 +324,7 @@ def test_a_worked_example_is_one_deal_played_by_its_players_until_played_on(
 
 def test_played_on_the_example_s_other_side_is_the_computer(client: Client) -> None:
     url = _sit(client, "piquet-example", "A")
-    game = _game(url)
-    position = _position(game)
-    book = _book(game)[game.ply]
-    other = next(a for a in position.state.legal_actions if a.to_json() != book)
-    form = {"ply": str(game.ply), "type": "choice", "action": json.dumps(other.to_json())}
+    form = _other_move_form(url)
     played = client.post(
         url + "move/", {**form, "then": "play-on"}, headers={"HX-Request": "true"}
     ).content.decode()

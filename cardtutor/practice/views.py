@@ -332,34 +332,27 @@ def _answer(request: HtmxHttpRequest, drill: Drill, the_item: Item) -> HttpRespo
     if already is not None:
         # A question answered before, asked again (its page loaded again): judged, not
         # counted, or one question answered over and over would make a streak and a level.
-        return _page(
-            request,
-            drill,
-            the_item,
-            status=200,
-            feedback=feedback,
-            values=data,
-            notice=_(
-                "You have answered this question before, so this answer is checked but not "
-                "counted. A question you got wrong counts again when it is due for another "
-                "try."
-            ),
-            token=None,
+        notice: str | None = _(
+            "You have answered this question before, so this answer is checked but not "
+            "counted. A question you got wrong counts again when it is due for another try."
         )
-    with store.change(request) as record:
-        counted = progress.record_answer(
-            record,
-            progress.Answered(
-                drill.key,
-                the_item.seed,
-                int(the_item.level),
-                the_item.concept or (feedback.rules[0] if feedback.rules else ""),
-                nonce,
-                feedback.correct,
-                data,
-            ),
-            timezone.now(),
-        )
+        nonce = ""  # no kept answer of this one to come back to
+    else:
+        with store.change(request) as record:
+            counted = progress.record_answer(
+                record,
+                progress.Answered(
+                    drill.key,
+                    the_item.seed,
+                    int(the_item.level),
+                    the_item.concept or (feedback.rules[0] if feedback.rules else ""),
+                    nonce,
+                    feedback.correct,
+                    data,
+                ),
+                timezone.now(),
+            )
+        notice = None if counted else _("You answered this question already: it was counted once.")
     return _page(
         request,
         drill,
@@ -367,7 +360,7 @@ def _answer(request: HtmxHttpRequest, drill: Drill, the_item: Item) -> HttpRespo
         status=200,
         feedback=feedback,
         values=data,
-        notice=None if counted else _("You answered this question already: it was counted once."),
+        notice=notice,
         token=None,
         nonce=nonce,
     )
