@@ -419,8 +419,8 @@ def describe(action: Any, lang: str) -> str:
 
 
 def _declared_words(action: Any, lang: str) -> str:
-    """A Piquet declaration as a player names it: "four cards worth 35 (diamonds)", "a quart
-    major (hearts) and a tierce to the king (spades)", "three kings as a trio", not its cards
+    """A Piquet declaration as a player names it: "four cards worth 35 (diamonds)", "quart
+    major (hearts) and tierce to the king (spades)", "three kings as a trio", not its cards
     one by one."""
     from cardtutor.engine.cards import cards_from_mask
     from cardtutor.engine.piquet.actions import category_index
