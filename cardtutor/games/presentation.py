@@ -108,8 +108,12 @@ def table(position: Position, seat: str, learner: Sequence[str], lang: str) -> d
         middle["trumps"] = trumps.name_in(lang) if trumps is not None else ""
         middle["dealer"] = getattr(view, "dealer", "")
         middle["deal_number"] = getattr(view, "deal_no", 1)
-    single_deal = position.kind.key == "example"  # a worked example is one deal
-    return {"game": game, "hands": hands, "middle": middle, "single_deal": single_deal}
+    return {
+        "game": game,
+        "hands": hands,
+        "middle": middle,
+        "single_deal": position.kind.single_deal,
+    }
 
 
 def _middle(view: Any, game: str) -> dict[str, Any]:
@@ -198,7 +202,7 @@ def score(position: Position, lang: str) -> dict[str, Any]:
         "deal_number": outcome.deal_number,
         "deals": [[d.get(p, 0) for p in parties] for d in outcome.deals],
         "over": outcome.game_over,
-        "single_deal": position.kind.key == "example",  # no game beyond the deal
+        "single_deal": position.kind.single_deal,
         "winner": outcome.winner,
         "settlement": outcome.settlement,
         "rubiconed": outcome.rubiconed,

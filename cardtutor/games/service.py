@@ -92,6 +92,11 @@ class Kind:
     def name(self, lang: str) -> str:
         return self.names["de" if lang[:2] == "de" else "en"]
 
+    @property
+    def single_deal(self) -> bool:
+        """A worked example is one deal: no partie, no game total beyond it."""
+        return self.key == "example"
+
     def deal(self, seed: int, first_dealer: str | None) -> dict[str, Any]:
         if self.game == "piquet":
             deal: dict[str, Any] = {"partie": True, "seed": seed}
