@@ -1232,3 +1232,25 @@ def test_the_list_of_games_says_how_a_finished_game_ended(client: Client) -> Non
     assert (
         "du hast gewonnen" if outcome.winner == mine else f"{outcome.winner} hat gewonnen"
     ) in german
+
+
+@pytest.mark.parametrize(
+    ("game", "key", "name"), [("piquet", "stock", "The stock"), ("besik", "talon", "The talon")]
+)
+def test_the_stock_is_a_face_down_pile_while_it_has_cards(game: str, key: str, name: str) -> None:
+    """A picture of the stock (talon) beside the deal's facts, which say its count in words:
+    hidden from screen readers, a back only; none once it is used up."""
+    from cardtutor.games import widgets
+
+    middle = {"deal_number": 1, "elder": "B", "dealer": "A", key: 3}
+    with translation.override("en"):
+        text = widgets.middle_html({"game": game, "middle": middle}, [], "en")
+        pile = re.search(
+            r'<figure class="stock-pile" aria-hidden="true">(.*?)</figure>', text, re.S
+        )
+        assert pile is not None and f"<figcaption>{name}</figcaption>" in pile.group(1)
+        assert "data-card" not in pile.group(1)  # a back, not a card
+        assert "3 cards in the" in text
+        middle[key] = 0
+        text = widgets.middle_html({"game": game, "middle": middle}, [], "en")
+    assert "stock-pile" not in text

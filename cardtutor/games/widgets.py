@@ -37,6 +37,8 @@ def _texts() -> dict[str, str]:
         "no_card_played_yet": _("No card played yet"),
         "the_last_trick": _("The previous trick"),
         "the_trick": _("The trick"),
+        "the_stock": _("The stock"),
+        "the_talon": _("The talon"),
         "this_deal": _("This deal"),
         "turned_up": _("Turned up"),
         "your_declared_melds": _("Your declared melds"),
@@ -126,6 +128,15 @@ def learner_seat_html(hand: Mapping[str, Any], show_hand: bool, lang: str) -> st
     return "\n".join(parts)
 
 
+def _pile(count: int, name: str, lang: str) -> str:
+    """The stock (talon) as a face-down pile, while it has cards. A picture only: the facts
+    beside it say how many cards it has, in words (a phone shows those alone)."""
+    if not count:
+        return ""
+    back = card_svg(None, lang, size="sm")
+    return f'<figure class="stock-pile" aria-hidden="true">{back}<figcaption>{_e(name)}</figcaption></figure>'
+
+
 def middle_html(table: Mapping[str, Any], frames: Sequence[Mapping[str, Any]], lang: str) -> str:
     """The middle of the table: the trick (or the last one), the deal's facts; before them,
     the moves since the learner's, one after another (CSS; see games.css)."""
@@ -171,7 +182,10 @@ def middle_html(table: Mapping[str, Any], frames: Sequence[Mapping[str, Any]], l
         stock = ngettext(
             "%(counter)s card in the stock", "%(counter)s cards in the stock", middle["stock"]
         ) % {"counter": middle["stock"]}
-        parts.append(f'<p class="table-facts">{_e(deal)} · {_e(elder)} · {_e(stock)}</p>')
+        pile = _pile(middle["stock"], w["the_stock"], lang)
+        parts.append(
+            f'<div class="table-facts">{pile}<p>{_e(deal)} · {_e(elder)} · {_e(stock)}</p></div>'
+        )
     else:
         up = ""
         if middle.get("up_card"):
@@ -191,7 +205,10 @@ def middle_html(table: Mapping[str, Any], frames: Sequence[Mapping[str, Any]], l
         trumps = ""
         if middle.get("trumps"):
             trumps = " · " + _e(_("Trumps: %(suit)s") % {"suit": middle["trumps"]})
-        parts.append(f'<div class="table-facts">{up}<p>{_e(deal)} · {_e(talon)}{trumps}</p></div>')
+        pile = _pile(middle["talon"], w["the_talon"], lang)
+        parts.append(
+            f'<div class="table-facts">{pile}{up}<p>{_e(deal)} · {_e(talon)}{trumps}</p></div>'
+        )
     parts.append("</div>")
     return f'<div class="{cls}">' + "\n".join(parts) + "</div>"
 
@@ -203,8 +220,10 @@ def table_html(
     moves_kind: str,
     lang: str,
 ) -> SafeString:
-    """The card table: the other seats, the middle, the learner's seat."""
+    """The card table: the other seats (in one row on a wide screen: left, opposite, right),
+    the middle, the learner's seat."""
     others = "\n".join(other_seat_html(h, lang) for h in table["hands"] if not h["is_learner"])
+    others = f'<div class="game-others">{others}</div>'
     learner = "\n".join(
         learner_seat_html(h, not your_turn or moves_kind == "deal", lang)
         for h in table["hands"]

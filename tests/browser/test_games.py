@@ -278,9 +278,66 @@ def test_german_and_a_phone_show_the_table_and_the_cards_on_the_first_screen(
         box = first.bounding_box()
         assert box is not None and box["y"] + box["height"] <= 740, "a card to play on screen"
         assert "spielen" in (first.get_attribute("aria-label") or "")
-        page.set_viewport_size({"width": 1280, "height": 800})
-        box = heading.bounding_box()
-        assert box is not None and box["height"] > 10, "a wide screen shows the heading"
+    finally:
+        context.close()
+
+
+def _box(locator: Any) -> dict[str, float]:
+    box = locator.bounding_box()
+    assert box is not None, locator
+    return dict(box)
+
+
+def test_a_wide_screen_has_the_hand_at_the_table_s_bottom_edge(
+    browser: Any, live_server: Any
+) -> None:
+    """1280 x 720: the learner's cards are the table's bottom row, under his seat, a hand of
+    twelve in one row; the other seats sit side by side (left, opposite, right) with their
+    cards face down; the stock is a face-down pile; all of it on the first screen."""
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        _start(page, "piquet", first="learner")  # younger: the exchange of twelve cards
+        table, seat = _box(page.locator(".game-table")), _box(page.locator(".game-seat--bottom"))
+        picks = page.locator("form.move-form label.card-pick")
+        expect(picks).to_have_count(12)
+        tops = {round(_box(picks.nth(n))["y"]) for n in range(12)}
+        assert len(tops) == 1, f"twelve cards in one row, not {len(tops)}"
+        first, last = _box(picks.first), _box(picks.last)
+        assert first["y"] >= seat["y"] + seat["height"], "the hand under the learner's seat"
+        assert table["x"] <= first["x"] and last["x"] + last["width"] <= table["x"] + table["width"]
+        expect(page.get_by_role("heading", name="Your move", exact=True)).to_have_count(
+            1
+        )  # read out,
+        assert (
+            _box(page.get_by_role("heading", name="Your move", exact=True))["height"] <= 1
+        )  # not shown
+        page.evaluate("window.scrollTo(0, 0)")
+        assert _box(picks.first)["y"] + first["height"] <= 720, "the hand on the first screen"
+        pile = page.locator(".stock-pile")
+        expect(pile).to_be_visible()
+        expect(pile).to_have_attribute("aria-hidden", "true")  # the count is said in words
+        expect(pile).to_contain_text("The stock")
+
+        _start(page, "besik-4")
+        tops = set()
+        for where in ("left", "top", "right"):
+            other = page.locator(f".game-seat--{where}")
+            assert other.locator(".hand--backs li").count() >= 7  # 8, less a card led
+            tops.add(round(_box(other)["y"]))
+        assert len(tops) == 1, "the three other seats side by side"
+        left, right = (
+            _box(page.locator(".game-seat--left")),
+            _box(page.locator(".game-seat--right")),
+        )
+        assert left["x"] < _box(page.locator(".game-seat--top"))["x"] < right["x"]
+        page.evaluate("window.scrollTo(0, 0)")
+        cards = page.locator(".card-buttons .card-button")
+        expect(cards).to_have_count(8)
+        assert len({round(_box(cards.nth(n))["y"]) for n in range(8)}) == 1
+        box = _box(cards.last)
+        assert box["y"] + box["height"] <= 720, "the table and the hand on the first screen"
     finally:
         context.close()
 
