@@ -316,6 +316,9 @@ CONTENT_SECURITY_POLICY = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"no_security_traceback": {"()": "cardtutor.core.logs.NoSecurityTraceback"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["no_security_traceback"]}
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }

@@ -183,3 +183,27 @@ def test_a_huge_query_is_not_repeated_in_the_header_s_switches(client: Client) -
     assert 'name="next" value="/search/"' in response.content.decode()
     modest = client.get("/search/?q=quint").content.decode()
     assert 'name="next" value="/search/?q=quint"' in modest
+
+
+@pytest.mark.django_db
+def test_too_many_fields_is_one_log_line_without_a_traceback(client: Client) -> None:
+    """A hand-made form of 1500 fields gets its 400; the console log says why (Django's
+    security message, under its logger's name) without the traceback Django attaches."""
+    import io
+    import logging
+
+    console = next(h for h in logging.getLogger().handlers if isinstance(h, logging.StreamHandler))
+    caught = io.StringIO()
+    old = console.setStream(caught)
+    try:
+        response = client.post(
+            "/practice/piquet/partie/1/5/",
+            "&".join(f"f{n}=1" for n in range(1500)),
+            content_type="application/x-www-form-urlencoded",
+        )
+    finally:
+        console.setStream(old)
+    assert response.status_code == 400
+    log = caught.getvalue()
+    assert "exceeded settings.DATA_UPLOAD_MAX_NUMBER_FIELDS" in log
+    assert "Traceback" not in log
