@@ -357,3 +357,22 @@ def test_a_result_found_by_the_sources_odd_word_says_so(client: Client) -> None:
     html = _get(client, "/search/?q=spaten", "en")
     assert '<a href="/glossary/#term-spades">spades</a>' in html
     assert '<q lang="de"><mark>Spaten</mark></q>' in html
+
+
+@pytest.mark.django_db
+def test_a_result_names_itself_in_the_other_language_where_that_helps(client: Client) -> None:
+    """A glossary term gives its name in the other language, labelled, without nesting it in
+    parentheses ("Talon · in English: talon (stock)"); a rule section found by its German
+    words alone does not add its English title."""
+    html = _get(client, "/search/?q=Talon", "de")
+    results = html.split('<ol class="search-results">', 1)[1].split("</ol>", 1)[0]
+    assert '<span class="search-other">· auf Englisch: <span lang="en">' in results
+    assert "(<mark>talon</mark> (stock))" not in results and "((" not in results
+    html = _get(client, "/search/?q=Vorhand", "de")
+    results = html.split('<ol class="search-results">', 1)[1].split("</ol>", 1)[0]
+    rules = [
+        item for item in results.split("<li>")[1:] if '<span class="search-kind">Regeln' in item
+    ]
+    assert rules, "rule sections are found by the German word"
+    for item in rules:
+        assert "search-other" not in item, item

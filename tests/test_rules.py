@@ -297,7 +297,7 @@ def test_seen_in_the_example_links_point_at_steps_that_show_the_rule(
         links = re.findall(rf'href="/replays/{game}-example/step/(\d+)/"', part)
         assert [int(n) for n in links] == list(steps[:SEEN_CAP]), anchor
         if len(steps) > SEEN_CAP:
-            assert f"and {len(steps) - SEEN_CAP} more" in part
+            assert f"and {len(steps) - SEEN_CAP} more step" in part
         listed += len(links)
         for number in links:
             response = client.get(f"/replays/{game}-example/step/{number}/")

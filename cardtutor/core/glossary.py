@@ -241,7 +241,7 @@ TERMS: tuple[Term, ...] = (
     Term(
         "cut-for-deal", "cards", "cut for deal", "Abheben (um den Geber zu bestimmen)",
         "Before the first deal each player lifts part of the pack and shows its bottom card; the higher card chooses who deals first.",
-        "Vor dem ersten Spiel hebt jeder einen Teil der Karten ab und zeigt die unterste; die höhere Karte wählt, wer zuerst gibt.",
+        "Vor dem ersten Spiel hebt jeder einen Teil der Karten ab und zeigt die unterste; wer die höhere Karte hat, bestimmt, wer zuerst gibt.",
         ((P, "deal"),), also=("cut", "abheben", "Abhebe"),
     ),
     Term(
@@ -373,13 +373,13 @@ TERMS: tuple[Term, ...] = (
     Term(
         "pique", "piquet", "pique", "Pique",
         "Elder reaching 30 in hand and play before younger scores anything: 30 more.",
-        "Die Vorhand erreicht mit Blatt und Spiel 30, bevor die Hinterhand etwas zählt: 30 dazu.",
+        "Die Vorhand erreicht mit Hand und Stichspiel 30, bevor die Hinterhand etwas zählt: 30 dazu.",
         ((P, "pique"),), fr="pic", also=("piqued",),
     ),
     Term(
         "repique", "piquet", "repique", "Repique",
         "Reaching 30 in hand alone before the opponent scores anything: 60 more.",
-        "Mit dem Blatt allein 30 erreichen, bevor der Gegner etwas zählt: 60 dazu.",
+        "Allein aus der Hand 30 erreichen, bevor der Gegner etwas zählt: 60 dazu.",
         ((P, "repique"),), fr="repic", also=("repiqued",),
     ),
     Term(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -44,6 +45,19 @@ def _group_title(group: str) -> str:
     return _game_name(group)
 
 
+def _sort_key(name: str) -> str:
+    """A term's place in the alphabet, without its article: "die Karten" under K, "the cards"
+    under C.
+
+    >>> sorted(["die Karten", "Kauf", "Besik"], key=_sort_key)
+    ['Besik', 'die Karten', 'Kauf']
+    """
+    return _ARTICLE.sub("", name.casefold())
+
+
+_ARTICLE = re.compile(r"^(?:the|der|die|das) ")
+
+
 @require_safe
 def glossary(request: HttpRequest) -> HttpResponse:
     german = _german()
@@ -71,7 +85,7 @@ def glossary(request: HttpRequest) -> HttpResponse:
                     ],
                 }
             )
-        entries.sort(key=lambda e: str(e["name"]).casefold())
+        entries.sort(key=lambda e: _sort_key(str(e["name"])))
         groups.append({"id": f"glossary-{group}", "title": _group_title(group), "entries": entries})
     garbled = [
         {
@@ -120,8 +134,12 @@ def search_view(request: HttpRequest) -> HttpResponse:
         {
             "url": doc.url,
             "title": highlight(doc.title_de if german else doc.title_en, words),
-            "other": highlight(doc.title_en if german else doc.title_de, words),
+            "other": other,
             "other_lang": "en" if german else "de",
+            # the name in the other language: a glossary term's always (the glossary is
+            # bilingual), a rule section's where the words were found in it
+            "other_shown": (doc.title_en != doc.title_de)
+            and (doc.kind == "term" or any(hit for _part, hit in other)),
             "text": highlight_excerpt(doc.text_de if german else doc.text_en, words),
             "kind": kinds[doc.kind],
             # found by an odd word of the Piquet source: say so, since it is not shown otherwise
@@ -129,6 +147,7 @@ def search_view(request: HttpRequest) -> HttpResponse:
             "game": _game_name(doc.game) if doc.game else "",
         }
         for doc in search(query)
+        for other in [highlight(doc.title_en if german else doc.title_de, words)]
     ]
     if not context["results"]:
         context["suggestion"] = suggest(query)

@@ -101,12 +101,17 @@ def _not_found(message: str, game: str, name: str) -> NotFound:
 
 
 def _curated_label(seed: str, number: int) -> str:
-    """A worked example's question named by its replay step ("step 19"), else numbered: so
-    the links of one drill are told apart."""
+    """A worked example's question named by its replay step ("step 19") or by what it asks
+    ("counting the Augen"), else numbered: so the links of one drill are told apart."""
     step = seed.removeprefix("example-")
     if step.isdigit():
         return _("step %(step)s") % {"step": step}
-    return _("question %(number)d") % {"number": number}
+    named = {
+        "example": _("the example's deal"),
+        "example-augen": _("counting the Augen"),
+        "example-score": _("the deal's score"),
+    }
+    return named.get(seed) or _("question %(number)d") % {"number": number}
 
 
 def _name(drill: Drill) -> str:

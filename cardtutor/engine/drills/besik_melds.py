@@ -240,7 +240,7 @@ register_messages(
         "drill.melds.refused": ("{option}: not allowed. {why}", "{option}: nicht erlaubt. {why}"),
         "drill.melds.why.plain": (
             "You hold {cards}, none of them declared before.",
-            "Du hast {cards}; keine davon wurde bisher gemeldet.",
+            "Du hast {cards}, und keine dieser Karten wurde bisher gemeldet.",
         ),
         "drill.melds.why.reuse": (
             "The {card} has already served in {other}, but a card may serve again in a meld "

@@ -112,7 +112,7 @@ register_messages(
             "The {card} follows suit and is higher than the {best} (order A 10 K Q J 9 8 7): "
             "it takes the lead.",
             "{card:Nom} bedient und ist höher als {best:nom} (Rangfolge A 10 K D B 9 8 7): "
-            "Diese Karte hält jetzt den Stich.",
+            "Sie übernimmt damit den Stich.",
         ),
         "drill.tricks.why.lower": (
             "The {card} follows suit but is lower than the {best} (order A 10 K Q J 9 8 7).",
@@ -130,7 +130,7 @@ register_messages(
             "The {card} is a trump and higher than the trump already in the trick (the {best}, "
             "order A 10 K Q J 9 8 7): it takes the lead.",
             "{card:Nom} ist Trumpf und höher als der Trumpf, der schon im Stich liegt "
-            "({best}, Rangfolge A 10 K D B 9 8 7): Diese Karte hält jetzt den Stich.",
+            "({best}, Rangfolge A 10 K D B 9 8 7): Sie übernimmt damit den Stich.",
         ),
         "drill.tricks.why.under_trump": (
             "The {card} is a trump, but lower than the trump already in the trick (the {best}).",

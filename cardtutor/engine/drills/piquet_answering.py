@@ -148,7 +148,7 @@ register_messages(
         "drill.answering.f.point": ("The point: your answer", "Der Point: deine Antwort"),
         "drill.answering.f.point_value": (
             "What they make: your answer if you asked, else “I did not ask”",
-            "Was sie machen: deine Antwort, falls du gefragt hast, sonst „Ich habe nicht gefragt“",
+            "Was sie zählen: deine Antwort, falls du gefragt hast, sonst „Ich habe nicht gefragt“",
         ),
         "drill.answering.f.sequence": ("Sequences: your answer", "Sequenzen: deine Antwort"),
         "drill.answering.f.sets": (
@@ -161,7 +161,7 @@ register_messages(
         ),
         "drill.answering.if_asked": (
             "If you ask what they make: {line}",
-            "Wenn du fragst, wie viel sie machen: {line}",
+            "Wenn du fragst, was sie zählen: {line}",
         ),
         "drill.answering.lines": ("{first} {second}", "{first} {second}"),
         "drill.answering.opt.none": (
@@ -174,7 +174,7 @@ register_messages(
             "{what}: Richtig ist „{right}“ (du hast „{given}“ geantwortet).",
         ),
         "drill.answering.what.point": ("The point", "Der Point"),
-        "drill.answering.what.point_value": ("What they make", "Was sie machen"),
+        "drill.answering.what.point_value": ("What they make", "Was sie zählen"),
         "drill.answering.what.sequence": ("Sequences", "Sequenzen"),
         "drill.answering.what.sets": ("Quatorzes and trios", "Quatorze und Trios"),
         "drill.answering.wrong_total": (
@@ -186,7 +186,7 @@ register_messages(
             "you ask what they make, and then compare the values ({theirs} against your "
             "{yours}).",
             "Du hast in deiner besten Farbe ebenfalls {n} Karten: Also sagst du noch nicht gut "
-            "oder nicht gut, sondern fragst, wie viel sie machen, und vergleichst dann die "
+            "oder nicht gut, sondern fragst, was sie zählen, und vergleichst dann die "
             "Werte ({theirs} gegen deine {yours}).",
         ),
         "drill.answering.r.no_ask": (

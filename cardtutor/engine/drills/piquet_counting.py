@@ -195,7 +195,7 @@ register_messages(
             "Quatorze und Trios (IV) für {seat} ({role})",
         ),
         "drill.counting.f.bonus": ("Repique or pique?", "Repique oder Pique?"),
-        "drill.counting.opt.none": ("Neither", "Keins von beiden"),
+        "drill.counting.opt.none": ("Neither", "Keines von beiden"),
         "drill.counting.opt.repique": ("Repique for {seat}", "Repique für {seat}"),
         "drill.counting.opt.pique": (
             "Pique for {seat} (with his first lead)",

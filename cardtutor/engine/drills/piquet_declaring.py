@@ -259,7 +259,7 @@ register_messages(
         ),
         "drill.declaring.wrong_value": (
             "What they make: you said {given}; the right figure is {right}.",
-            "Was sie machen: Du hast {given} gesagt; richtig ist {right}.",
+            "Was sie zählen: Du hast {given} gesagt; richtig ist {right}.",
         ),
         "drill.declaring.wrong_choice": (
             "{what}: you chose “{given}”; the right declaration is “{right}”.",
@@ -280,7 +280,7 @@ register_messages(
         "drill.declaring.r.other_suit_value": (
             "{given} is what your {suit} make; your {point_suit} make more, so they are your "
             "point.",
-            "{given} machen deine {suit}-Karten; deine {point_suit}-Karten machen mehr, also "
+            "{given} zählen deine {suit}-Karten; deine {point_suit}-Karten zählen mehr, also "
             "sind sie dein Point.",
         ),
         "drill.declaring.r.point": (
@@ -288,7 +288,7 @@ register_messages(
             "make: {sum} = {pips} (ace {ace}, king, queen, jack and ten {court} each, the "
             "others as numbered).",
             "Dein Point ist deine Farbe mit den meisten Karten: {suit}, {n} Karten; was sie "
-            "machen: {sum} = {pips} (As {ace}, König, Dame, Bube und Zehn je {court}, die "
+            "zählen: {sum} = {pips} (As {ace}, König, Dame, Bube und Zehn je {court}, die "
             "anderen nach ihrer Zahl).",
         ),
         "drill.declaring.r.point_tie": (
@@ -306,8 +306,8 @@ register_messages(
         "drill.declaring.r.point_ask": (
             "{younger} holds as many cards in his best suit, so he asks what they make before "
             "he answers.",
-            "{younger} hat in seiner besten Farbe ebenso viele Karten, darum fragt er, wie viel "
-            "sie machen, bevor er antwortet.",
+            "{younger} hat in seiner besten Farbe ebenso viele Karten, darum fragt er, was "
+            "sie zählen, bevor er antwortet.",
         ),
         "drill.declaring.r.seq_one": (
             "Your sequence: {best}; call it by its name.",
@@ -423,7 +423,7 @@ register_messages(
         ),
         "drill.declaring.answer": (
             "Point: {n} cards, making {pips}; sequences: {seq}; quatorzes and trios: {sets}.",
-            "Point: {n} Karten, die {pips} machen; Sequenzen: {seq}; Quatorze und Trios: {sets}.",
+            "Point: {n} Karten, die {pips} zählen; Sequenzen: {seq}; Quatorze und Trios: {sets}.",
         ),
         "drill.declaring.answer_cost": (
             "Sinking {what} gives up {cost}.",

@@ -195,8 +195,8 @@ register_messages(
         "drill.dialogue.r.seq.alone": (
             "Sequences: {loser} declares none against {winner}'s {wname}, so {winner} scores "
             "all his sequences: {combos}.",
-            "Sequenzen: {loser} sagt keine gegen die {wname} von {winner} an, also zählt "
-            "{winner} alle seine Sequenzen: {combos}.",
+            "Sequenzen: {loser} hat keine anzusagen; {winner} hat eine {wname} und zählt alle "
+            "seine Sequenzen: {combos}.",
         ),
         "drill.dialogue.r.seq.none": (
             "Sequences: neither player declares one.",
@@ -225,8 +225,8 @@ register_messages(
         "drill.dialogue.r.sets.alone": (
             "Quatorzes and trios: {loser} declares none against {winner}'s {wname}, so "
             "{winner} scores all his sets: {combos}.",
-            "Quatorze und Trios: {loser} sagt keins gegen {wname} von {winner} an, also "
-            "zählt {winner} alle seine Quatorze und Trios: {combos}.",
+            "Quatorze und Trios: {loser} hat nichts anzusagen; {winner} hat {wname} und zählt "
+            "alle seine Quatorze und Trios: {combos}.",
         ),
         "drill.dialogue.r.sets.none": (
             "Quatorzes and trios: neither player declares one.",

@@ -356,22 +356,22 @@ register_messages(
         ),
         "drill.exchange.m.point": (
             "You throw {cards} from your {suit}, the long suit that makes the point.",
-            "Du wirfst {cards} aus {suit} ab, der langen Farbe, die den Point macht.",
+            "Du legst {cards} aus {suit} ab, der langen Farbe, die den Point bildet.",
         ),
         "drill.exchange.m.sequence": (
             "You break your {name}: you throw {cards}.",
-            "Du zerreißt deine {name}: Du wirfst {cards} ab.",
+            "Du reißt deine {name} auseinander: Du legst {cards} ab.",
         ),
         "drill.exchange.m.quint": (
             "You throw {cards}, breaking four cards that would make a quint with one card more.",
-            "Du wirfst {cards} ab und zerreißt damit vier Karten, die mit einer fünften eine "
+            "Du legst {cards} ab und reißt damit vier Karten auseinander, die mit einer fünften eine "
             "Quinte ergäben.",
         ),
         "drill.exchange.m.set": (
             "You break the {name}: you throw {cards}.",
-            "Du zerreißt die {name}: Du wirfst {cards} ab.",
+            "Du reißt die {name} auseinander: Du legst {cards} ab.",
         ),
-        "drill.exchange.m.aces": ("You throw {cards}: {why}.", "Du wirfst {cards} ab: {why}."),
+        "drill.exchange.m.aces": ("You throw {cards}: {why}.", "Du legst {cards} ab: {why}."),
         "drill.exchange.cavendish": (
             "Cavendish discarded the {cards}: {value} on average, {verdict}.",
             "Cavendish hat {cards} abgelegt: im Durchschnitt {value}, {verdict}.",

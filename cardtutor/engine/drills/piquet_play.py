@@ -150,7 +150,7 @@ register_messages(
         ),
         "drill.play.tricks": ("The tricks so far", "Die bisherigen Stiche"),
         "drill.play.h.trick": ("Trick", "Stich"),
-        "drill.play.h.cards": ("Cards, the lead first", "Karten, die ausgespielte zuerst"),
+        "drill.play.h.cards": ("Cards, the lead first", "Karten (die ausgespielte zuerst)"),
         "drill.play.h.winner": ("Won by", "Gewonnen von"),
         "drill.play.trick_cards": (
             "{leader}: {lead}, then {second}: {follow}",

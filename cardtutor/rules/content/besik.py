@@ -308,15 +308,15 @@ DEAL = Section(
                 "card]]). The other **47 cards** stay face down as the [[talon]].",
                 "Der [[dealer|Geber]] wird ausgelost. Er mischt die 64 Blatt gut und gibt jedem "
                 "Spieler **zuerst 3, dann 2 und schließlich nochmals 3** Karten: je 8, zusammen 16. "
-                "Die **17. Karte** wird offen auf den Tisch gelegt; ihre Farbe ist [[trumps|Trumpf]] "
-                "(die [[turned-up-card|aufgedeckte Karte]]). Die übrigen **47 Karten** bleiben "
+                "Die **17. Karte** wird offen auf den Tisch gelegt; ihre Farbe ist [[trumps|Trumpf]]; "
+                "sie heißt die [[turned-up-card|aufgedeckte Karte]]. Die übrigen **47 Karten** bleiben "
                 "verdeckt als "
                 "[[talon|Talon]] liegen.",
             )
         ),
         Para(
             T(
-                "The non-dealer is [[elder-hand|Vorhand]] and leads to the first trick.",
+                "The non-dealer is the [[elder-hand|elder hand]] (Vorhand) and leads to the first trick.",
                 "Der Nichtgeber ist [[elder-hand|Vorhand]] und spielt zum ersten Stich auf.",
             )
         ),
@@ -678,14 +678,14 @@ TRIPLE_BESIK = kind_section(
                 "With three packs (three or four players): three queens of spades and three jacks of "
                 f"diamonds, **{MELD_POINTS['triple-besik']}**. It may build on **one** earlier "
                 "declaration (a Besik, or a double Besik), the other cards fresh from the hand; after it "
-                "its cards make no Besik or double Besik. Held in the first eight cards it wins the game "
-                "at once (see “Besik for three”).",
-                "Mit drei Kartenspielen (zu dritt oder viert): drei Pik-Damen und drei Karo-Bauern, "
+                "its cards make no Besik or double Besik. Held in the first eight cards it may be declared at the first turn and "
+                "wins the game at once (see “Besik for three”).",
+                "Mit drei Kartenspielen (zu dritt oder zu viert): drei Pik-Damen und drei Karo-Bauern, "
                 f"**{MELD_POINTS['triple-besik']}**. Er darf auf **einer** früheren Meldung aufbauen "
                 "(einem Besik oder Doppel-Besik); die übrigen Karten dürfen dafür noch nicht gemeldet "
-                "sein. Danach ergeben seine Karten keinen Besik oder Doppel-Besik mehr. Wer ihn in den "
-                "ersten acht Karten hat, "
-                "gewinnt die Partie sofort (siehe „Besik für drei Personen“).",
+                "sein. Danach ergeben seine Karten keinen Besik oder Doppel-Besik mehr. Wer ihn in seinen "
+                "ersten acht Karten hat, darf ihn gleich in seinem ersten Zug melden und "
+                "gewinnt damit die Partie sofort (siehe „Besik für drei Personen“).",
             )
         ),
         Ruling(
@@ -1417,7 +1417,7 @@ STANDARD = Section(
                     T(f"{GAME_TARGET}", f"{GAME_TARGET}"),
                     T(
                         f"{GAME_TARGET}; with three or four players {GAME_TARGET_STANDARD_MANY}",
-                        f"{GAME_TARGET}; zu dritt oder viert {GAME_TARGET_STANDARD_MANY}",
+                        f"{GAME_TARGET}; zu dritt oder zu viert {GAME_TARGET_STANDARD_MANY}",
                     ),
                 ),
             ),

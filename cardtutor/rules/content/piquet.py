@@ -400,7 +400,7 @@ CARTE_BLANCHE = Section(
             "Die Übersetzung verstümmelt, wann die Carte blanche angesagt und gezeigt wird. "
             "Unsere Regel: sie wird angesagt und gezählt, sobald gegeben ist, und nach dem "
             "Kauf des Gegners gezeigt (die der Hinterhand nach dem der Vorhand, die der Vorhand "
-            "nach dem der Hinterhand). Beide können nie im selben Spiel eine haben.",
+            "nach dem der Hinterhand). Es können nie beide im selben Spiel eine haben.",
             "Der nachteilige Ausschuß wird dann (wie unter der Verschrottung erklärt) "
             "gebildet, nachdem wird die Cartes blanches gezeigt, indem man die Karten, "
             "Gesicht aufwärts auf der Tabelle behandelt; sie werden dann zurück in die Hand "
@@ -487,7 +487,7 @@ EXCHANGE = Section(
             "what the declarations score on average; see also [[sinking]] and the strategy "
             "section below.",
             "Was man behält: die längste Farbe (den [[point|Point]]), [[sequence|Sequenzen]], Karten "
-            "für [[quatorze]] und [[trio|Trios]] und Deckung für hohe Karten; was man abwirft: "
+            "für [[quatorze]] und [[trio|Trios]] und Deckung für hohe Karten; was man ablegt: "
             "kurze Farben und niedrige Karten. Die Übung zum Kauf bewertet eine Ablage nach dem, "
             "was die Ansagen im Durchschnitt zählen; siehe auch [[sinking|Verschweigen]] und die "
             "Strategie weiter unten.",
@@ -926,7 +926,7 @@ CAPOT = Section(
 
 THE_CARDS = Section(
     "the-cards",
-    T("The cards", "Die Karten"),
+    T("The cards (most tricks)", "Die Karten (Mehrheit der Stiche)"),
     (
         P(
             f"After the twelfth trick, the player with seven tricks or more wins "
@@ -1278,7 +1278,7 @@ STRATEGY_DISCARD = Section(
             "The source's A keeps his longest suit and his three jacks and throws his short "
             "suits. The exchange drill checks such a discard against every other one, by what "
             "the declarations score on average.",
-            "A in der Quelle behält seine längste Farbe und seine drei Buben und wirft die "
+            "A in der Quelle behält seine längste Farbe und seine drei Buben und legt die "
             "kurzen Farben ab. Die Übung zum Kauf vergleicht eine solche Ablage mit jeder "
             "anderen, nach dem, was die Ansagen im Durchschnitt zählen.",
         ),
@@ -1326,8 +1326,8 @@ STRATEGY_GUARDS = Section(
             "two tricks. (A high card that needs company to survive keeps its [[guard]] too.)",
             "Wenn der Gegner eine lange Farbe abspielt, behält man in der Farbe, die er danach "
             "ausspielen wird, die Karten, die höher als seine sind: A in der Quelle behält As "
-            "und Bube in Pik über Dame und Zehn von B, wirft seine kleinen Pik zu den Kreuz "
-            "von B ab und macht die letzten zwei Stiche. (Eine hohe Karte, die allein fallen "
+            "und Bube in Pik über Dame und Zehn von B, wirft seine kleinen Pik zu den "
+            "Kreuzkarten von B ab und macht die letzten zwei Stiche. (Eine hohe Karte, die allein fallen "
             "müsste, behält auch ihre [[guard|Deckung]].)",
         ),
         R(
@@ -1338,7 +1338,7 @@ STRATEGY_GUARDS = Section(
             "„Unterhaltas“ ist verstümmelt: wir lesen „behält das As“ („Unterhalt“ = behält, "
             "„as“ = As); genannt sind die Karten, die A behält, während B seine Kreuz "
             "abspielt. „Knave der Vereine“ (Kreuz-Bube) lesen wir als Pik-Buben: den "
-            "Kreuz-Buben muss A zu den Kreuz von B geben, weil er Farbe bedienen muss; "
+            "Kreuz-Buben muss A zu den Kreuzkarten von B geben, weil er Farbe bedienen muss; "
             "behalten werden As und Bube in Pik.",
             "A (Unterhaltas, Knave der Vereine und des Wiederholens seiner Kerbe sagt)",
             "the Example",

@@ -449,7 +449,7 @@ def build_exchange() -> Shown:
             Text(
                 f"A discards the {a_out_en}: he keeps his hearts (his longest suit and his "
                 "sequence) and his three jacks.",
-                f"A wirft {a_out_de} ab: er behält seine Herzen (längste Farbe und Sequenz) "
+                f"A legt {a_out_de} ab: er behält seine Herzen (längste Farbe und Sequenz) "
                 "und seine drei Buben.",
             ),
         ),
@@ -879,6 +879,9 @@ def build_capot() -> Shown:
     bd = run.state.score_breakdown()
     end = [e for e in played if e.category in ("capot", "last_trick")]
     leads = bd["A"]["lead"]
+    a = bd["A"]
+    if a["set"] + a["lead"] + a["last_trick"] + a["capot"] != run.total("A"):
+        raise ValueError(f"the capot example's sum for A leaves out a part: {a}")
     return Shown(
         rows=hands_rows(after_exchange(CAPOT_ELDER, CAPOT_YOUNGER)),
         lines=(
@@ -898,6 +901,12 @@ def build_capot() -> Shown:
                 f"{run.total('A')}, B {run.total('B')}. Die {run.total('B')} von B sind sein "
                 f"Point ({bd['B']['point']}) und seine Sixième ({bd['B']['sequence']}); die vier "
                 f"Asse und vier Könige von A brachten {bd['A']['set']}.",
+            ),
+            Text(
+                f"A: {a['set']} (four aces, four kings) + {a['lead']} (leads) + "
+                f"{a['last_trick']} (last trick) + {a['capot']} (capot) = {run.total('A')}.",
+                f"A: {a['set']} (vier Asse, vier Könige) + {a['lead']} (Ausspielen) + "
+                f"{a['last_trick']} (letzter Stich) + {a['capot']} (Capot) = {run.total('A')}.",
             ),
         ),
         facts={
