@@ -696,3 +696,36 @@ def test_one_card_is_chosen_with_radio_cards_and_each_field_is_described() -> No
     assert "<legend>" not in "".join(
         re.findall(r'drill-field--number"[^>]*>\s*<legend[^>]*>', declaring + play + exchange)
     )
+
+
+def test_a_drill_shows_a_hand_as_a_player_holds_it_and_a_trick_as_played() -> None:
+    """Hands and the cards to pick from are sorted as the games and the rules show them (by
+    suit, highest first), whatever order the drill made them in; a trick keeps its order."""
+    from django.utils import translation
+
+    from cardtutor.engine.drills.base import ShowKind
+    from cardtutor.practice.presentation import item_context
+    from cardtutor.replays.table import sort_hand
+
+    drill = DRILLS["piquet.exchange"]
+    item = drill.item("3", Level.EASY)
+    with translation.override("en"):
+        context = item_context(drill, item, {})
+    hand = next(s for s in item.shows if s.kind is ShowKind.CARDS)
+    shown = [c["card"] for c in context["shows"][item.shows.index(hand)]["cards"]]
+    assert shown == sort_hand(hand.cards, "piquet") != list(hand.cards)
+    picks = [c["card"] for c in context["fields"][0]["cards"]]
+    assert picks == sort_hand(item.fields[0].cards, "piquet")
+
+    drill = DRILLS["besik.tricks"]
+    for seed in range(200):
+        item = drill.item(str(seed), Level.EASY)
+        tricks = [s for s in item.shows if s.in_play_order]
+        if tricks and list(tricks[0].cards) != sort_hand(tricks[0].cards, "besik"):
+            break
+    else:
+        raise AssertionError("no trick out of hand order in 200 questions")
+    with translation.override("en"):
+        context = item_context(drill, item, {})
+    shown = [c["card"] for c in context["shows"][item.shows.index(tricks[0])]["cards"]]
+    assert shown == list(tricks[0].cards)

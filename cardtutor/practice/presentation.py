@@ -22,6 +22,7 @@ from cardtutor.engine.drills import Drill, Feedback, Item
 from cardtutor.engine.drills.base import FieldKind, Show, ShowKind, check_seed
 from cardtutor.engine.text import Msg, join_names
 from cardtutor.practice.widgets import fieldset_html, show_html
+from cardtutor.replays.table import sort_hand
 
 
 def _lang() -> str:
@@ -88,7 +89,7 @@ def _hint(low: int, high: int) -> str:
     return _("Choose %(low)s to %(high)s cards.") % {"low": low, "high": high}
 
 
-def _show(show: Show, lang: str, jack: str) -> dict[str, Any]:
+def _show(show: Show, lang: str, jack: str, game: str) -> dict[str, Any]:
     out: dict[str, Any] = {
         "kind": show.kind.value,
         "label": words(show.label, lang) if show.label else "",
@@ -96,7 +97,9 @@ def _show(show: Show, lang: str, jack: str) -> dict[str, Any]:
     if show.kind is ShowKind.TEXT:
         out["text"] = words(show.text, lang) if show.text else ""
     elif show.kind is ShowKind.CARDS:
-        out["cards"] = [{"card": c, "marked": c in show.marked} for c in show.cards]
+        # a hand as the games and the rules show it: by suit, highest first (a trick as played)
+        cards = show.cards if show.in_play_order else sort_hand(show.cards, game)
+        out["cards"] = [{"card": c, "marked": c in show.marked} for c in cards]
     else:
         out["header"] = [words(h, lang) for h in show.header]
         out["rows"] = [[words(v, lang) for v in row] for row in show.rows]
@@ -147,7 +150,7 @@ def item_context(
                     "checked": c.code in chosen,
                     "id": f"field-{spec.name}-{c.code.replace('#', '-')}",
                 }
-                for c in spec.cards
+                for c in sort_hand(spec.cards, drill.game)
             ]
         elif spec.kind in (FieldKind.CHOICE, FieldKind.CHOICES):
             field["options"] = [
@@ -163,7 +166,7 @@ def item_context(
             field["value"] = str(values.get(spec.name) or "")[:12]
         field["html"] = fieldset_html(field, jack, hint, lang, answered)
         fields.append(field)
-    shows = [_show(s, lang, jack) for s in item.shows]
+    shows = [_show(s, lang, jack, drill.game) for s in item.shows]
     return {
         "drill": drill,
         "drill_title": words(drill.title, lang),
@@ -210,7 +213,7 @@ def feedback_context(feedback: Feedback, game: str) -> dict[str, Any]:
         "answer": [words(m, lang) for m in feedback.answer],
         "reasons": _nested([words(m, lang) for m in feedback.reasons], feedback.subpoints),
         "shows_html": mark_safe(  # noqa: S308 (widgets: every value escaped)
-            "".join(_show(s, lang, _jack(game))["html"] for s in feedback.shows)
+            "".join(_show(s, lang, _jack(game), game)["html"] for s in feedback.shows)
         ),
         "rules": rules,
         "replay_url": replay_url,

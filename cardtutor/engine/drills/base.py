@@ -157,6 +157,9 @@ class Show:
     marked: frozenset[Card | PhysicalCard] = frozenset()
     header: tuple[Msg, ...] = ()
     rows: tuple[tuple[Any, ...], ...] = ()
+    in_play_order: bool = False
+    """The cards of a trick, in the order they were played: shown so. Other cards (a hand,
+    a pile) are shown sorted as a player holds them, whatever their order here."""
 
     @classmethod
     def sentence(cls, text: Msg) -> Show:
@@ -170,6 +173,11 @@ class Show:
         marked: frozenset[Card | PhysicalCard] = frozenset(),
     ) -> Show:
         return cls(ShowKind.CARDS, label=label, cards=tuple(cards), marked=marked)
+
+    @classmethod
+    def trick(cls, label: Msg, cards: Sequence[Card | PhysicalCard]) -> Show:
+        """A trick's cards in the order they were played."""
+        return cls(ShowKind.CARDS, label=label, cards=tuple(cards), in_play_order=True)
 
     @classmethod
     def table(cls, label: Msg | None, header: Sequence[Msg], rows: Sequence[Sequence[Any]]) -> Show:

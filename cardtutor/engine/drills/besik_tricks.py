@@ -798,7 +798,7 @@ class TrickDrill:
             trump = _trump(q)
             trick = _cards(q["trick"])
             shows.append(Show.sentence(Msg("drill.tricks.trumps", suit=trump)))
-            shows.append(Show.hand(Msg("drill.tricks.winner.trick"), trick))
+            shows.append(Show.trick(Msg("drill.tricks.winner.trick"), trick))
             options = [
                 (
                     str(i),
@@ -858,7 +858,7 @@ class TrickDrill:
             if "last_trick" in q:
                 leader = Msg("drill.tricks.seat", seat=q["last_seats"][0])
                 shows.append(
-                    Show.hand(
+                    Show.trick(
                         Msg("drill.tricks.score.last_trick", leader=leader, seat="A"),
                         _cards(q["last_trick"]),
                     )
