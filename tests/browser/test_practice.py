@@ -183,3 +183,24 @@ def test_enter_on_a_meld_to_tick_ticks_it_and_sends_nothing(page: Any) -> None:
     expect(page.locator("#feedback")).to_have_count(0)
     expect(page.locator("#answer-error")).to_have_count(0)
     assert_clean(page)
+
+
+def test_on_a_phone_the_progress_table_shows_every_figure(browser: Any, live_server: Any) -> None:
+    """At 360 px each drill's row is a card: all five figures on the screen's width, each
+    under its column's name, none scrolled out of sight; the table keeps its column headers
+    for screen readers."""
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    try:
+        page.goto(reverse("practice:progress"))
+        row = page.locator(".progress-table tbody tr").first
+        cells = row.locator("td")
+        expect(cells).to_have_count(5)
+        for n in range(5):
+            box = cells.nth(n).bounding_box()
+            assert box is not None and box["x"] + box["width"] <= 360, n
+        label = cells.last.evaluate("e => getComputedStyle(e, '::before').content")
+        assert "Next level" in label, label
+        expect(page.get_by_role("columnheader", name="Next level")).to_have_count(1)
+    finally:
+        context.close()
