@@ -729,3 +729,24 @@ def test_a_drill_shows_a_hand_as_a_player_holds_it_and_a_trick_as_played() -> No
         context = item_context(drill, item, {})
     shown = [c["card"] for c in context["shows"][item.shows.index(tricks[0])]["cards"]]
     assert shown == list(tricks[0].cards)
+
+
+def test_a_table_of_five_columns_names_each_figure_for_a_phone() -> None:
+    """A table of five columns or more is marked wide and each figure carries its column's
+    name (a phone shows the rows as cards); a narrow table is left as it is."""
+    from cardtutor.practice.widgets import show_html
+
+    wide = {
+        "kind": "table",
+        "label": "Averages",
+        "header": ["Discard", "Average", "Point", "Sequences", "Sets"],
+        "rows": [["best: <x>", "+1.0", "+2.0", "-1.0", "0"]],
+    }
+    html = str(show_html(wide, "Bube", "en"))
+    assert 'class="drill-table drill-table--wide"' in html
+    assert '<td class="num" data-label="Average">+1.0</td>' in html
+    assert '<td class="num" data-label="Sets">0</td>' in html
+    assert "best: &lt;x&gt;" in html
+    narrow = {**wide, "header": wide["header"][:3], "rows": [wide["rows"][0][:3]]}
+    html = str(show_html(narrow, "Bube", "en"))
+    assert "drill-table--wide" not in html and "data-label" not in html

@@ -55,12 +55,21 @@ def show_html(show: Mapping[str, Any], jack: str, lang: str) -> SafeString:
             f"{items}</ul></div>"
         )
     header = "".join(f'<th scope="col">{_e(h)}</th>' for h in show["header"])
+    # Five columns or more: on a phone each row becomes a card, every figure under its
+    # column's name (data-label, CSS), instead of a table scrolled sideways
+    wide = len(show["header"]) >= WIDE_TABLE
+    names = [f' data-label="{_e(h)}"' if wide else "" for h in show["header"]]
+    names += [""] * max(0, max((len(row) for row in show["rows"]), default=0) - len(names))
     rows = "".join(
         "<tr>"
         + "".join(
             _row_header(show["rows"], r, v)
             if n == 0
-            else (f'<td class="num">{_e(v)}</td>' if _NUMBER.match(str(v)) else f"<td>{_e(v)}</td>")
+            else (
+                f'<td class="num"{names[n]}>{_e(v)}</td>'
+                if _NUMBER.match(str(v))
+                else f"<td{names[n]}>{_e(v)}</td>"
+            )
             for n, v in enumerate(row)
         )
         + "</tr>"
@@ -72,9 +81,14 @@ def show_html(show: Mapping[str, Any], jack: str, lang: str) -> SafeString:
     label = f' aria-label="{_e(show["label"])}"' if show["label"] else ""
     return mark_safe(  # noqa: S308 (every value escaped)
         f'<div class="table-scroll" role="region" tabindex="0"{label}>'
-        f'<table class="drill-table">{caption}<thead><tr>{header}</tr></thead>'
+        f'<table class="drill-table{" drill-table--wide" if wide else ""}">{caption}'
+        f"<thead><tr>{header}</tr></thead>"
         f"<tbody>{rows}</tbody></table></div>"
     )
+
+
+WIDE_TABLE = 5
+"""Columns from which a table's rows are cards on a phone."""
 
 
 def _row_header(rows: Sequence[Sequence[object]], r: int, value: object) -> str:

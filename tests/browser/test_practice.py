@@ -204,3 +204,20 @@ def test_on_a_phone_the_progress_table_shows_every_figure(browser: Any, live_ser
         expect(page.get_by_role("columnheader", name="Next level")).to_have_count(1)
     finally:
         context.close()
+
+
+def test_on_a_phone_the_exchange_verdict_s_table_shows_every_figure(page: Any) -> None:
+    """The exchange verdict's table of averages (six columns) is a card per discard at
+    360 px: every figure within the screen's width, under its column's name."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(reverse("practice:item", args=["piquet", "exchange", 2, "9"]))
+    page.locator("label.card-pick").nth(2).click()
+    page.locator(".drill-form button.primary-button").click()
+    table = page.locator(".drill-table--wide").first
+    expect(table).to_be_visible()
+    cells = table.locator("tbody tr").first.locator("td")
+    assert cells.count() == 5
+    for n in range(5):
+        box = cells.nth(n).bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 360, n
+    assert "Average" in cells.first.evaluate("e => getComputedStyle(e, '::before').content")

@@ -327,11 +327,11 @@ register_messages(
         ),
         "drill.exchange.f.short": (
             "It throws the short suits: {suits}.",
-            "Sie wirft die kurzen Farben ab: {suits}.",
+            "Sie legt die kurzen Farben ab: {suits}.",
         ),
         "drill.exchange.f.short.1": (
             "It throws the short suit: {suits}.",
-            "Sie wirft die kurze Farbe ab: {suits}.",
+            "Sie legt die kurze Farbe ab: {suits}.",
         ),
         "drill.exchange.suit.0": ("clubs", "Kreuz"),
         "drill.exchange.suit.1": ("diamonds", "Karo"),
@@ -339,7 +339,7 @@ register_messages(
         "drill.exchange.suit.3": ("spades", "Pik"),
         "drill.exchange.f.none": (
             "Nothing stands out: it throws the cards that score least in the declarations.",
-            "Nichts Besonderes: Sie wirft die Karten ab, die bei den Ansagen am wenigsten bringen.",
+            "Nichts Besonderes: Sie legt die Karten ab, die bei den Ansagen am wenigsten bringen.",
         ),
         # the mistakes
         "drill.exchange.m.all.elder": (
