@@ -376,3 +376,13 @@ def test_a_result_names_itself_in_the_other_language_where_that_helps(client: Cl
     assert rules, "rule sections are found by the German word"
     for item in rules:
         assert "search-other" not in item, item
+
+
+@pytest.mark.django_db
+def test_a_search_excerpt_from_the_source_says_it_is_a_quotation(client: Client) -> None:
+    """The Piquet source's garbled words, quoted in a ruling, are marked as the source's in a
+    result's excerpt, not shown as the site's own text."""
+    html = _get(client, "/search/?q=Verschrottung", "de")
+    assert "Quelle: „Der nachteilige Ausschuß wird dann (wie unter der <mark>Verschrottung" in html
+    html = _get(client, "/search/?q=Verschrottung", "en")
+    assert "Source (German): “Der nachteilige Ausschuß" in html

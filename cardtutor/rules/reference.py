@@ -181,8 +181,10 @@ def section_text(section: Section, german: bool) -> str:
                 for row in block.rows
             ]
             continue
-        if isinstance(block, Ruling):
-            parts.append(block.quote)
+        if isinstance(block, Ruling) and block.quote:  # the source's words, said to be so
+            parts.append(
+                f"Quelle: „{block.quote}“" if german else f"Source (German): “{block.quote}”"
+            )
         parts += [plain(t.get(german), german) for t in block_texts(block)]
     return " ".join(p for p in parts if p)
 
