@@ -3,9 +3,8 @@
 Django logs a refused request's cause to ``django.security.<Name>`` (too many fields, a
 disallowed host, a request body too large) at ``ERROR`` with the exception attached, so each
 hand-made bad request printed a traceback through Django's request handling: noise that hides
-real errors. The message (``"The number of GET/POST parameters exceeded ..."``), the logger's
-name and Django's ``Bad Request: /path`` line say all there is to know; the client got its
-400.
+real errors. The message (``"The number of GET/POST parameters exceeded ..."``) under the
+logger's name says all there is to know; the client got its 400.
 """
 
 from __future__ import annotations
