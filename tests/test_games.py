@@ -1254,3 +1254,21 @@ def test_the_stock_is_a_face_down_pile_while_it_has_cards(game: str, key: str, n
         middle[key] = 0
         text = widgets.middle_html({"game": game, "middle": middle}, [], "en")
     assert "stock-pile" not in text
+
+
+def test_the_number_keys_go_to_the_cards_that_may_be_played(client: Client) -> None:
+    """A card that may not be played has no number key; those that may are 1, 2, 3 … in the
+    hand's order, so a twelfth card that must be played is not out of the keys' reach."""
+    url = _start(client, "piquet", first="learner")  # younger: follows elder's lead
+    for _ in range(40):
+        page = client.get(url).content.decode()
+        buttons = re.findall(r'<button type="submit" class="card-button"[^>]*>', page)
+        if buttons and any('aria-disabled="true"' in b for b in buttons):
+            break
+        assert _play(client, url, 1) == 1
+    else:
+        raise AssertionError("no hand with a card that may not be played")
+    keys = [re.search(r'data-key="(\d+)"', b) for b in buttons]
+    for button, key in zip(buttons, keys, strict=True):
+        assert ('aria-disabled="true"' in button) == (key is None), button
+    assert [int(k.group(1)) for k in keys if k] == list(range(1, 1 + sum(1 for k in keys if k)))

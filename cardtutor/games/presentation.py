@@ -358,7 +358,9 @@ def _card_choices(
     """The hand as card buttons; a card that may not be played now says why (the engine's
     reason, a sentence shown under the hand on hover, tap and focus)."""
     choices = []
+    keys = 0  # the number keys go to the cards that may be played: 1 is the first of them
     for number, card in enumerate(hand, start=1):
+        keys += card in playable
         data = {"type": "play", "seat": seat, "card": card.code}
         reason = ""
         if card not in playable:
@@ -368,6 +370,7 @@ def _card_choices(
             {
                 "card": card,
                 "number": number,
+                "key": keys if card in playable else 0,
                 "playable": card in playable,
                 "declared": card in declared,  # Besik: on the table, still played from the hand
                 "reason": reason,

@@ -104,14 +104,18 @@ def other_seat_html(hand: Mapping[str, Any], lang: str) -> str:
     parts += _declared(hand, w["declared_melds"], lang)
     if hand["cards"]:
         parts.append(f'<p class="zone-label">{_e(w["known_to_you"])}</p>')
-        parts.append(_cards(hand["cards"], lang, "sm"))
+        parts.append(_cards(hand["cards"], lang, "sm", cls="hand hand--known"))
     backs = len(hand["backs"])
     if backs:
         label = ngettext(
             "%(counter)s card you cannot see", "%(counter)s cards you cannot see", backs
         ) % {"counter": backs}
         back = f'<li class="is-back">{card_svg(None, lang, size="sm")}</li>'
-        parts.append(f'<ul class="hand hand--backs" aria-label="{_e(label)}">{back * backs}</ul>')
+        # said once, by the count, not "face-down card" read out twelve times
+        parts.append(
+            f'<span class="visually-hidden">{_e(label)}</span>'
+            f'<ul class="hand hand--backs" aria-hidden="true">{back * backs}</ul>'
+        )
     parts.append("</div>")
     return "\n".join(parts)
 
@@ -244,6 +248,8 @@ def card_buttons_html(cards: Sequence[Mapping[str, Any]], lang: str) -> SafeStri
         if c.get("declared"):  # (Besik: also shown among the declared cards, not another card)
             name += _(" (declared)")
         number = c["number"]
+        # its number key, among the cards that may be played (shown on the first nine)
+        key = f' data-key="{c["key"]}"' if c.get("key") else ""
         if c["playable"]:
             label = _("Play the %(card)s") % {"card": name}
             extra = ""
@@ -261,7 +267,7 @@ def card_buttons_html(cards: Sequence[Mapping[str, Any]], lang: str) -> SafeStri
         )
         items.append(
             f'<li><button type="submit" class="card-button" name="action" value="{_e(c["json"])}"'
-            f' data-key="{number}"{extra} aria-label="{_e(label)}">{svg}{tag}</button>{why}</li>'
+            f"{key}{extra} aria-label=\"{_e(label)}\">{svg}{tag}</button>{why}</li>"
         )
     line = ""
     if any(not c["playable"] for c in cards):

@@ -98,30 +98,30 @@ def test_the_hand_is_one_tab_stop_and_the_arrows_move_within_it(page: Any) -> No
     stops = page.locator(".card-buttons .card-button[tabindex='0']")
     expect(stops).to_have_count(1)
     first_playable = page.locator(".card-buttons .card-button:not([aria-disabled=true])").first
-    assert stops.get_attribute("data-key") == first_playable.get_attribute("data-key")
+    assert stops.get_attribute("aria-label") == first_playable.get_attribute("aria-label")
     expect(page.locator(".card-buttons .card-button[tabindex='-1']")).to_have_count(count - 1)
 
     def focused_key() -> str | None:
         return page.evaluate(
             "document.activeElement.classList.contains('card-button')"
-            " ? document.activeElement.dataset.key : null"
+            " ? document.activeElement.getAttribute('aria-label') : null"
         )
 
     first_playable.focus()
     page.keyboard.press("Tab")
     assert focused_key() is None, "one Tab leaves the hand"
     page.keyboard.press("Shift+Tab")
-    assert focused_key() == first_playable.get_attribute("data-key")
+    assert focused_key() == first_playable.get_attribute("aria-label")
     page.keyboard.press("End")
-    assert focused_key() == buttons.last.get_attribute("data-key")
+    assert focused_key() == buttons.last.get_attribute("aria-label")
     page.keyboard.press("Home")
-    assert focused_key() == buttons.first.get_attribute("data-key")
+    assert focused_key() == buttons.first.get_attribute("aria-label")
     page.keyboard.press("ArrowDown")  # Down as Right, Up as Left (a phone's hand wraps)
-    second = buttons.nth(1).get_attribute("data-key")
+    second = buttons.nth(1).get_attribute("aria-label")
     assert focused_key() == second
     scrolled = page.evaluate("window.scrollY")
     page.keyboard.press("ArrowUp")
-    assert focused_key() == buttons.first.get_attribute("data-key")
+    assert focused_key() == buttons.first.get_attribute("aria-label")
     assert page.evaluate("window.scrollY") == scrolled, "Up moves the focus, not the page"
     page.keyboard.press("ArrowRight")
     assert focused_key() == second
@@ -338,6 +338,11 @@ def test_a_wide_screen_has_the_hand_at_the_table_s_bottom_edge(
         assert len({round(_box(cards.nth(n))["y"]) for n in range(8)}) == 1
         box = _box(cards.last)
         assert box["y"] + box["height"] <= 720, "the table and the hand on the first screen"
+        # a tablet's 768 px: still one row of three seats, the one opposite in the middle
+        page.set_viewport_size({"width": 768, "height": 1024})
+        seats = [_box(page.locator(f".game-seat--{w}")) for w in ("left", "top", "right")]
+        assert len({round(b["y"]) for b in seats}) == 1, seats
+        assert seats[0]["x"] < seats[1]["x"] < seats[2]["x"]
     finally:
         context.close()
 
@@ -351,6 +356,8 @@ def test_taking_a_seat_in_the_piquet_example(page: Any) -> None:
     page.locator("form.move-form label.card-pick").first.click()
     page.locator("form.move-form button.primary-button").click()
     expect(page.get_by_role("heading", name="The worked example plays differently")).to_be_visible()
+    # between the table and the hand it compares, not above the table
+    expect(page.locator(".game-table + .game-moves #book-choice")).to_have_count(1)
     assert _ply(page) == before
     # "Try again": back to the decision in place, the focus on its first card (was <body>)
     page.evaluate("window.__samePage = true")
