@@ -267,7 +267,7 @@ def card_buttons_html(cards: Sequence[Mapping[str, Any]], lang: str) -> SafeStri
         )
         items.append(
             f'<li><button type="submit" class="card-button" name="action" value="{_e(c["json"])}"'
-            f"{key}{extra} aria-label=\"{_e(label)}\">{svg}{tag}</button>{why}</li>"
+            f'{key}{extra} aria-label="{_e(label)}">{svg}{tag}</button>{why}</li>'
         )
     line = ""
     if any(not c["playable"] for c in cards):
