@@ -155,14 +155,16 @@ def _log_in_and_open(page: Any, username: str, password: str, public_id: str) ->
 
 
 def _until_a_card_is_faded(page: Any) -> Any:
-    """A Piquet game (the learner leads first) played on to a card that may not be played:
+    """A Piquet game (the learner leads first) played on to a card that may not be played,
+    with two or more that may (a single card to play is forced: no Hint is offered then):
     the faded cards."""
     _start(page, "piquet", first="learner")
     blocked = page.locator(".card-buttons .card-button[aria-disabled=true]")
+    playable = page.locator(".card-buttons .card-button:not([aria-disabled=true])")
 
     def a_card_is_blocked() -> bool:
         _do_the_non_card_decisions(page)
-        return bool(blocked.count())
+        return bool(blocked.count()) and playable.count() >= 2
 
     _play_first_cards_until(page, a_card_is_blocked, 40, "never a card that may not be played")
     return blocked
