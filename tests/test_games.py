@@ -665,6 +665,12 @@ def test_a_finished_game_downloads_as_a_replay_document_the_import_accepts(
     document = json.loads(response.content)
     assert document_problems(document) == []
     assert "book" not in json.dumps(document["record"].get("meta", {}))
+    # its slug is kept for the learners' games: imported as a public replay, under another
+    from cardtutor.replays.transfer import ReplayImportError
+
+    with pytest.raises(ReplayImportError, match="kept for the learners' own games"):
+        import_replay(document)
+    document["slug"] = "a-game-worth-showing"
     replay = import_replay(document)
     assert replay.record["actions"] == game.record["actions"]
     # the same document as the replay's own export: its steps too (they were missing)
@@ -707,6 +713,18 @@ def test_a_finished_game_kept_as_a_replay_is_seen_by_its_owner_only(client: Clie
         assert other.get(f"/replays/{slug}/goto/?step=3").status_code == 404
         assert slug not in other.get("/replays/").content.decode()
     assert slug not in client.get("/replays/").content.decode(), "not among the public replays"
+    # an import cannot take it over: the learner's replay stays his, as it was
+    from cardtutor.replays.transfer import ReplayImportError, export_replay, import_replay
+
+    kept = Replay.objects.get(slug=slug)
+    document = export_replay(kept)
+    document["title"]["en"] = "Taken over"
+    for replace in (False, True):
+        with pytest.raises(ReplayImportError, match="kept for the learners' own games"):
+            import_replay(document, replace=replace)
+    again = Replay.objects.get(slug=slug)
+    assert (again.title_en, again.owner_token) == (kept.title_en, kept.owner_token)
+    assert again.owner_token, "still the learner's"
     # logging in takes the kept replay along
     User.objects.create_user("keeper", password="a-long-password-2")
     client.post("/accounts/login/", {"username": "keeper", "password": "a-long-password-2"})

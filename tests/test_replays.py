@@ -279,6 +279,50 @@ def test_import_refuses_existing_slug_without_replace(replays) -> None:
     assert import_replay(exported, replace=True).title_en == "Changed"
 
 
+def test_import_never_replaces_a_learner_s_own_replay(replays) -> None:
+    """Even under a slug not kept for the learners' games (stored before that rule)."""
+    exported = export_replay(replays["besik-example"])
+    Replay.objects.filter(slug="besik-example").update(owner_token="a-learner-s-session")
+    exported["title"]["en"] = "Taken over"
+    with pytest.raises(ReplayImportError, match="kept for the learners' own games"):
+        import_replay(exported, replace=True)
+    kept = Replay.objects.get(slug="besik-example")
+    assert (kept.title_en, kept.owner_token) != ("Taken over", "")
+
+
+@pytest.mark.parametrize(
+    ("raw", "mutate", "german"),
+    [
+        (b'{"a": 1,}', None, "Die Datei ist kein gültiges JSON: ein Schlüssel in doppelten"),
+        (b'{"a" 1}', None, "ein Doppelpunkt (:) fehlt (Zeile 1, Spalte 6)"),
+        (b"\xff", None, "es ist kein UTF-8-Text (Byte 0)"),
+        (b"[1]", None, "Die Datei muss genau ein JSON-Objekt enthalten."),
+        (None, lambda d: d.update(version=7), "Version 7 wird nicht unterstützt"),
+        (None, lambda d: d.pop("record"), "hat nicht die Form eines exportierten Beispielspiels"),
+        (
+            None,
+            lambda d: (d["record"]["actions"].pop(3), d.update(slug="a-copy")),
+            "lässt sich nicht nachspielen",
+        ),
+        (None, lambda d: None, "gibt es schon"),
+        (None, lambda d: d.update(slug="game-0123"), "den eigenen Spielen der Lernenden"),
+    ],
+)
+def test_import_refusals_are_in_the_page_s_language(replays, raw, mutate, german) -> None:
+    from django.utils import translation
+
+    from cardtutor.replays.transfer import load_document
+
+    exported = export_replay(replays["piquet-example"])
+    with translation.override("de"), pytest.raises(ReplayImportError) as refused:
+        if raw is not None:
+            import_replay(load_document(raw))
+        else:
+            mutate(exported)
+            import_replay(exported)
+    assert german in str(refused.value)
+
+
 @pytest.mark.parametrize(
     ("mutate", "message"),
     [

@@ -17,7 +17,6 @@ import json
 from typing import Any
 
 from django.contrib import messages
-from django.db import transaction
 from django.db.models import F, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
@@ -40,6 +39,7 @@ from cardtutor.replays.rendering import forget_replay
 from cardtutor.replays.transfer import (
     EXPORT_FORMAT,
     EXPORT_VERSION,
+    LEARNERS_PREFIX,
     ReplayImportError,
     export_steps,
     import_replay,
@@ -706,7 +706,7 @@ def export_document(game: Game) -> dict[str, Any]:
         "format": EXPORT_FORMAT,
         "version": EXPORT_VERSION,
         # a replay's slug is lower-case letters, digits and hyphens: the address, hashed
-        "slug": "game-" + hashlib.sha256(game.public_id.encode()).hexdigest()[:16],
+        "slug": LEARNERS_PREFIX + hashlib.sha256(game.public_id.encode()).hexdigest()[:16],
         "game": kind.game,
         "ruleset": kind.ruleset,
         "title": {
@@ -757,14 +757,10 @@ def keep(request: HttpRequest, public_id: str) -> HttpResponse:
         return _damaged(request, game)
     slug = str(document["slug"])
     # A finished game cannot change (no moves are taken back once it is over): kept once, it
-    # stays as it is. Stored and given its owner in one transaction, so it is never public.
+    # stays as it is. Stored with its owner in one transaction, so it is never public.
     if not Replay.objects.filter(slug=slug).exists():
         try:
-            with transaction.atomic():
-                replay = import_replay(document)
-                Replay.objects.filter(pk=replay.pk).update(
-                    owner=game.user, owner_token=game.owner_token
-                )
+            import_replay(document, owner=game.user, owner_token=game.owner_token)
         except ReplayImportError:
             pass  # kept a moment ago by a second click: it exists now
         forget_replay(slug)

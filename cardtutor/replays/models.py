@@ -34,6 +34,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from cardtutor.engine import GAMES
+from cardtutor.engine.cards import lang_key
 from cardtutor.engine.errors import RecordError
 from cardtutor.replays import schemas
 from cardtutor.replays.source import validate_source_gloss
@@ -192,7 +193,8 @@ def validate_replay_record(replay: Replay) -> None:
     try:
         check_record(replay.game, replay.record, replay.seats)
     except RecordError as err:
-        raise ValidationError({"record": err.render("en")}, code="record") from err
+        lang = lang_key(get_language() or settings.LANGUAGE_CODE)
+        raise ValidationError({"record": err.render(lang)}, code="record") from err
     ruleset = replay.record.get("ruleset") if isinstance(replay.record, dict) else None
     if replay.ruleset != ruleset:
         raise ValidationError(

@@ -44,9 +44,13 @@ import math
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
 
+from cardtutor.engine.cards import lang_key
 from cardtutor.engine.errors import RecordError
 from cardtutor.replays import schemas
 from cardtutor.replays.models import Annotation, Replay, replay_seat_names
@@ -119,19 +123,44 @@ class _OddNumber(ValueError):
 
 def _parse_int(text: str) -> int:
     if len(text.lstrip("-")) > 19:  # before int(): Python refuses past 4,300 digits anyway
-        raise _OddNumber(f"a number with {len(text.lstrip('-'))} digits")
+        raise _OddNumber(_("a number with %(count)s digits") % {"count": len(text.lstrip("-"))})
     return int(text)
 
 
 def _parse_float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise _OddNumber(f"{text[:20]} is too large for a number")
+        raise _OddNumber(_("%(text)s is too large for a number") % {"text": text[:20]})
     return value
 
 
 def _parse_constant(name: str) -> Any:
-    raise _OddNumber(f"{name} is not a JSON number")
+    raise _OddNumber(_("%(name)s is not a JSON number") % {"name": name})
+
+
+# Python's JSON parser says what it expected in English; these are its messages (``err.msg``),
+# so that a German page says it in German. Another message is left out (the place remains).
+_JSON_MESSAGES = {
+    "Expecting value": gettext_lazy("a value was expected"),
+    "Expecting property name enclosed in double quotes": gettext_lazy(
+        "a key in double quotes was expected"
+    ),
+    "Expecting ':' delimiter": gettext_lazy("a colon (:) was expected"),
+    "Expecting ',' delimiter": gettext_lazy("a comma (,) was expected"),
+    "Unterminated string starting at": gettext_lazy("a text is not closed"),
+    "Invalid control character at": gettext_lazy("a control character inside a text"),
+    "Invalid \\escape": gettext_lazy("a backslash that starts no escape"),
+    "Invalid \\uXXXX escape": gettext_lazy("a broken \\u escape"),
+    "Extra data": gettext_lazy("more follows after the end of the JSON"),
+    "Illegal trailing comma before end of object": gettext_lazy(
+        "a comma before the end of an object"
+    ),
+    "Illegal trailing comma before end of array": gettext_lazy("a comma before the end of a list"),
+}
+
+
+def _not_json(reason: str) -> ReplayImportError:
+    return ReplayImportError(_("The file is not valid JSON: %(reason)s.") % {"reason": reason})
 
 
 def load_document(raw: bytes) -> Any:
@@ -141,9 +170,7 @@ def load_document(raw: bytes) -> Any:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as err:
-        raise ReplayImportError(
-            f"The file is not valid JSON: it is not UTF-8 text (byte {err.start})."
-        ) from err
+        raise _not_json(_("it is not UTF-8 text (byte %(byte)s)") % {"byte": err.start}) from err
     try:
         return json.loads(
             text,
@@ -152,13 +179,13 @@ def load_document(raw: bytes) -> Any:
             parse_constant=_parse_constant,
         )
     except json.JSONDecodeError as err:
-        raise ReplayImportError(
-            f"The file is not valid JSON: {err.msg} (line {err.lineno}, column {err.colno})."
-        ) from err
+        place = _("line %(line)s, column %(column)s") % {"line": err.lineno, "column": err.colno}
+        what = _JSON_MESSAGES.get(err.msg)
+        raise _not_json(f"{what} ({place})" if what else place) from err
     except RecursionError as err:
-        raise ReplayImportError("The file is not valid JSON: it is nested too deeply.") from err
+        raise _not_json(_("it is nested too deeply")) from err
     except _OddNumber as err:
-        raise ReplayImportError(f"The file is not valid JSON: {err}.") from err
+        raise _not_json(str(err)) from err
 
 
 def _depth_problems(data: Mapping[str, Any]) -> Iterator[str]:
@@ -185,22 +212,23 @@ def parse_replay_document(data: Any) -> tuple[dict[str, Any], list[dict[str, Any
     """Check a document against :data:`schemas.DOCUMENT`; returns the replay's fields and
     the annotations. Raises :class:`ReplayImportError` naming what is wrong and where."""
     if not isinstance(data, Mapping):
-        raise ReplayImportError("The file must contain one JSON object.")
+        raise ReplayImportError(_("The file must contain one JSON object."))
     for problem in _depth_problems(data):
-        raise ReplayImportError(problem)
+        raise _shape(problem)
     problem = schemas.odd_value(data)
     if problem:
-        raise ReplayImportError(problem)
+        raise _shape(problem)
     if data.get("format") != EXPORT_FORMAT:
-        raise ReplayImportError(f"'format' must be '{EXPORT_FORMAT}'.")
+        raise ReplayImportError(_("'format' must be '%(format)s'.") % {"format": EXPORT_FORMAT})
     version = data.get("version")
     if type(version) is not int or version != EXPORT_VERSION:
         raise ReplayImportError(
-            f"Version {version!r} is not supported (expected {EXPORT_VERSION})."
+            _("Version %(version)s is not supported (expected %(expected)s).")
+            % {"version": repr(version), "expected": EXPORT_VERSION}
         )
     found = schemas.document_problems(data)
     if found:
-        raise ReplayImportError("; ".join(found))
+        raise _shape("; ".join(found))
     source = data["source"]
     seats = data["seats"]
     summary = data.get("summary", {})
@@ -225,7 +253,7 @@ def parse_replay_document(data: Any) -> tuple[dict[str, Any], list[dict[str, Any
     seen = set()
     for item in data["annotations"]:
         if item["step"] in seen:
-            raise ReplayImportError(f"Step {item['step']} is annotated twice.")
+            raise ReplayImportError(_("Step %(step)s is annotated twice.") % {"step": item["step"]})
         seen.add(item["step"])
         commentary = item.get("commentary", {})
         shaped = {
@@ -235,7 +263,7 @@ def parse_replay_document(data: Any) -> tuple[dict[str, Any], list[dict[str, Any
         }
         found = schemas.annotation_problems(shaped, seat_names)
         if found:
-            raise ReplayImportError(f"Step {item['step']}: {found[0]}")
+            raise _shape(f"Step {item['step']}: {found[0]}")
         annotations.append(
             {
                 "step": item["step"],
@@ -247,12 +275,24 @@ def parse_replay_document(data: Any) -> tuple[dict[str, Any], list[dict[str, Any
     return fields, annotations
 
 
+def _shape(details: str) -> ReplayImportError:
+    """A document whose shape is not an export's. ``details`` name the place and the problem
+    as the JSON Schema library words them: in English on every page (they quote the file's
+    keys and the schema's terms), after a lead in the page's language."""
+    if (get_language() or settings.LANGUAGE_CODE).startswith("en"):
+        return ReplayImportError(details)
+    return ReplayImportError(
+        _("The file does not have the shape of an exported replay (in English: %(details)s).")
+        % {"details": details}
+    )
+
+
 def _source_gloss(source: Mapping[str, Any]) -> list[dict[str, Any]]:
     """``source.gloss``, optional (older exports have none), checked against ``source.text``."""
     try:
         return check_gloss(source.get("gloss", []), str(source.get("text", "")))
     except GlossError as err:
-        raise ReplayImportError(f"'source.gloss': {err}") from err
+        raise _shape(f"'source.gloss': {err}") from err
 
 
 def stored_problems(replay: Replay) -> list[str]:
@@ -269,17 +309,31 @@ def stored_problems(replay: Replay) -> list[str]:
     return found
 
 
-def import_replay(data: Any, *, replace: bool = False) -> Replay:
+def import_replay(
+    data: Any,
+    *,
+    replace: bool = False,
+    owner: Any = None,
+    owner_token: str = "",
+) -> Replay:
     """Store a replay document; refuses a malformed one and then stores nothing.
 
     An existing replay with the same slug is only replaced with ``replace=True``, and then
-    only once the new document has been fully checked. Imports of one slug at the same time
+    only once the new document has been fully checked. A learner's own game (``owner``, a
+    user, or ``owner_token``, his session's) is stored with its owner in the same
+    transaction, so it is never public for a moment. Slugs beginning ``game-`` are kept for
+    those: an import of a public replay may not take one, nor replace a learner's replay. Imports of one slug at the same time
     are taken one after the other: on PostgreSQL the replay's row is locked, and a racing
     insert of a new slug ends on the unique key, which counts as "exists already" (and, with
     ``replace``, is retried once as a replacement); SQLite's writers wait for each other
     (``transaction_mode`` IMMEDIATE in settings).
     """
     fields, annotations = parse_replay_document(data)
+    learners = owner is not None or bool(owner_token)
+    if not learners and str(fields["slug"]).startswith(LEARNERS_PREFIX):
+        raise ReplayImportError(_learners(fields["slug"]))
+    if learners:
+        fields = {**fields, "owner": owner, "owner_token": owner_token}
     try:
         for attempt in (1, 2):
             try:
@@ -292,16 +346,32 @@ def import_replay(data: Any, *, replace: bool = False) -> Replay:
         messages = "; ".join(f"{k}: {' '.join(v)}" for k, v in err.message_dict.items())
         raise ReplayImportError(messages) from err
     except RecordError as err:
-        raise ReplayImportError(str(err)) from err
+        raise ReplayImportError(err.render(lang_key(get_language() or "en"))) from err
     raise AssertionError("unreachable")  # pragma: no cover
 
 
+LEARNERS_PREFIX = "game-"
+"""The slugs of the learners' own games kept as replays (``cardtutor.games.views``)."""
+
+
 def _exists(slug: str) -> str:
-    return f"A replay with the slug {slug!r} exists already; import with replace to overwrite it."
+    return _(
+        "A replay with the slug %(slug)s exists already; import with replace to overwrite it."
+    ) % {"slug": repr(slug)}
+
+
+def _learners(slug: str) -> str:
+    return _(
+        "The slug %(slug)s is kept for the learners' own games: give the replay another slug."
+    ) % {"slug": repr(slug)}
 
 
 def _store(fields: dict[str, Any], annotations: list[dict[str, Any]], replace: bool) -> Replay:
     existing = Replay.objects.select_for_update().filter(slug=fields["slug"]).first()
+    if existing is not None and (existing.owner_id or existing.owner_token):
+        if "owner" not in fields and "owner_token" not in fields:
+            raise ReplayImportError(_learners(fields["slug"]))  # (one stored before the rule)
+        raise ReplayImportError(_exists(fields["slug"]))  # a learner's own is never replaced
     if existing is not None and not replace:
         raise ReplayImportError(_exists(fields["slug"]))
     replay = existing or Replay()
@@ -314,7 +384,8 @@ def _store(fields: dict[str, Any], annotations: list[dict[str, Any]], replace: b
     for item in annotations:
         if item["step"] > last:
             raise ReplayImportError(
-                f"Step {item['step']} is annotated but the record has only {last} steps."
+                _("Step %(step)s is annotated but the record has only %(last)s steps.")
+                % {"step": item["step"], "last": last}
             )
         Annotation.objects.create(replay=replay, **item)
     return replay
