@@ -12,7 +12,7 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
-from cardtutor.games import service
+from cardtutor.games import presentation, service
 from cardtutor.games.models import Game
 from cardtutor.replays.models import Replay
 
@@ -116,6 +116,10 @@ def test_a_different_legal_move_is_not_applied_and_offers_three_ways_on(client: 
     assert "Try again" in text and "Show the example" in text and "Play on from here" in text
     assert f'href="{url}#game-area"' in text, "without JavaScript, back at the decision"
     assert "Why the example plays so" not in text, "its reasons may tell what the move brings"
+    the_book = next(a for a in position.state.legal_actions if a.to_json() == book)
+    named = presentation.describe(the_book, "en")
+    assert named not in text, "the example's move is not given away before it is asked for"
+    assert presentation.describe(other, "en") in text, "the learner's own move is"
     assert _game(url).ply == game.ply, "nothing was applied"
 
     # show the example's move: it is made for the learner

@@ -520,12 +520,12 @@ NOTE_KEY = "games_note"
 def _book_choice(
     game: Game, position: service.Position, action: Any, book: Any, lang: str
 ) -> dict[str, Any]:
-    """What to show when the learner's legal move differs from the worked example's: the two
-    moves and, for a card, the solver's verdict. Nothing about what the example's move brings
-    (its reasons are shown once it is made)."""
+    """What to show when the learner's legal move differs from the worked example's: the
+    learner's move and, for a card, the solver's verdict on it against the example's. Not the
+    example's move itself (the learner may try again; "Show the example's move" makes it), nor
+    what it brings (its reasons are shown once it is made)."""
     return {
         "yours": presentation.describe(action, lang),
-        "book": presentation.describe(book, lang),
         "solver": presentation.solver_comparison(position, action, book, lang),
         "action_json": json.dumps(action.to_json()),
     }
