@@ -576,3 +576,25 @@ def test_the_sources_statements_are_said_once_and_read_as_german(client: Client,
     said = re.findall(r"Laut Quelle hat (A|B) bei „Augen“ (\d+)", html)
     assert sorted(said) == [("A", "71"), ("B", "169")]
     assert "für Einfache" not in html and "für Letzter" not in html
+
+
+@pytest.mark.parametrize("slug", list(FINAL))
+def test_every_step_links_the_rule_of_its_move(replays, client: Client, slug: str) -> None:
+    """Not only the steps that score: the exchange, a declaration answered "good", following
+    suit, a draw, the last eight tricks each link their rule section."""
+    game = replays[slug].game
+    last = len(replays[slug].record["actions"])
+    for number in range(last + 1):
+        page = client.get(f"/replays/{slug}/step/{number}/", headers={"HX-Request": "true"})
+        text = page.content.decode()
+        section = text[text.index('class="step-text"') : text.index('class="ledger')]
+        assert re.search(rf'href="/rules/{game}/#[a-z-]+"', section), f"step {number}: no rule"
+    wanted = {
+        "piquet-example": [(1, "exchange", "The exchange"), (12, "play", "The play")],
+        "besik-example": [(4, "talon", "The talon and the draw"), (84, "end-play", "last eight")],
+    }[slug]
+    for number, anchor, title in wanted:
+        text = client.get(f"/replays/{slug}/step/{number}/").content.decode()
+        rules = re.search(r'<p class="step-rules">(.*?)</p>', text)
+        assert rules and f'href="/rules/{game}/#{anchor}"' in rules.group(1), number
+        assert title in rules.group(1)

@@ -300,6 +300,30 @@ def _hand_codes(view: View) -> dict[str, list[str]]:
     }
 
 
+def move_rules(
+    events: Sequence[Event], score_events: Sequence[Event], game: str, lang: str
+) -> list[dict[str, str]]:
+    """The rules of what happens at a step that its scores do not already link (the exchange,
+    a declaration that scores nothing, following suit, a draw from the talon), each once, in
+    order: ``[{"title": ..., "url": ...}]``. A step that scores nothing links its rule too."""
+    titles = rule_anchors(game)
+    linked = {e.rule for e in score_events}
+    found: list[dict[str, str]] = []
+    seen: set[str] = set()
+    for event in events:
+        rule = event.rule
+        if not rule or rule in linked or rule in seen:
+            continue
+        seen.add(rule)
+        names = titles.get(rule.partition("#")[2])
+        if names is None:
+            continue  # (an anchor without a title: no link, rather than a bare "Rule")
+        found.append(
+            {"title": names[1] if lang.startswith("de") else names[0], "url": rule_url(rule)}
+        )
+    return found
+
+
 def step_context(
     replay: Replay, timeline: Timeline, number: int, perspective: str, lang: str
 ) -> dict[str, Any]:
@@ -406,6 +430,7 @@ def step_context(
         "seat_labels": seat_labels,
         "explanation": explanation,
         "dialogue": _say_lines(events, lang),
+        "move_rules": move_rules(events, step.score_events, timeline.game, lang),
         "step_scores": [
             {
                 "seat": e.seat,
