@@ -699,9 +699,14 @@ def test_a_finished_game_kept_as_a_replay_is_seen_by_its_owner_only(client: Clie
     page = client.get(step0)
     assert page.status_code == 200
     assert "About this game" in page.content.decode(), "the learner's game, not an example"
+    assert "The source's advice" not in page.content.decode(), "it has no source text"
+    assert "Play one side of this example" not in page.content.decode()
     last = Replay.objects.get(slug=slug).record["actions"]
     assert client.get(f"/replays/{slug}/step/{len(last)}/").status_code == 200
-    assert client.get(f"/replays/{slug}/advice/").status_code == 200
+    advice = client.get(f"/replays/{slug}/advice/")
+    assert advice.status_code == 200
+    assert "Your game's card plays, judged" in advice.content.decode()
+    assert "source text of this replay" not in advice.content.decode()
     assert client.get(f"/replays/{slug}/export.json").status_code == 200
     assert slug in client.get("/play/").content.decode(), "listed on the learner's page"
     # nobody else: another browser, another account, the public list

@@ -598,3 +598,11 @@ def test_every_step_links_the_rule_of_its_move(replays, client: Client, slug: st
         rules = re.search(r'<p class="step-rules">(.*?)</p>', text)
         assert rules and f'href="/rules/{game}/#{anchor}"' in rules.group(1), number
         assert title in rules.group(1)
+
+
+def test_a_worked_example_links_to_taking_a_seat_in_it(replays, client: Client) -> None:
+    for slug in FINAL:
+        text = client.get(f"/replays/{slug}/step/3/").content.decode()
+        link = re.search(r'<p class="replay-seat-link"><a href="([^"]+)">', text)
+        assert link and link.group(1) == "/play/#take-a-seat-heading", slug
+        assert 'id="take-a-seat-heading"' in client.get("/play/").content.decode()

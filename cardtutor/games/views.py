@@ -34,7 +34,7 @@ from cardtutor.engine.errors import EngineError
 from cardtutor.engine.text import Msg
 from cardtutor.games import computer, presentation, service, widgets
 from cardtutor.games.models import Game
-from cardtutor.replays.models import GAME_SOURCE_TITLE, Annotation, Replay
+from cardtutor.replays.models import GAME_SOURCE_TITLE, WORKED_EXAMPLES, Annotation, Replay
 from cardtutor.replays.rendering import forget_replay
 from cardtutor.replays.transfer import (
     EXPORT_FORMAT,
@@ -45,7 +45,7 @@ from cardtutor.replays.transfer import (
     import_replay,
 )
 
-EXAMPLES = ("piquet-example", "besik-example")
+EXAMPLES = WORKED_EXAMPLES
 """The worked examples a learner can take a seat in."""
 
 MAX_GAMES_LISTED = 50

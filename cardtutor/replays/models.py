@@ -47,6 +47,9 @@ def game_choices() -> list[tuple[str, str]]:
 
 
 GAME_SOURCE_TITLE = "cardtutor: a game against the computer"
+
+WORKED_EXAMPLES = ("piquet-example", "besik-example")
+"""The sources' worked examples: a learner may take a seat in them (``cardtutor.games``)."""
 """The source title of a learner's game kept as a replay (its "source text" is one sentence of
 ours, in English): the viewer says where it comes from in the learner's language instead."""
 

@@ -27,7 +27,7 @@ from cardtutor.engine.cards import Card
 from cardtutor.engine.contract import GameState, View
 from cardtutor.engine.errors import NotationError
 from cardtutor.engine.events import Event
-from cardtutor.replays.models import Annotation, Replay
+from cardtutor.replays.models import WORKED_EXAMPLES, Annotation, Replay
 from cardtutor.replays.moves import move_list
 from cardtutor.replays.source import source_segments
 from cardtutor.replays.table import board
@@ -474,4 +474,10 @@ def step_context(
         "all_cards_url": _step_url(replay, number, "all"),
         "announcement": announcement,
         "export_url": reverse("replays:export", args=[replay.slug]),
+        # a link, not the seat's form: this part is cached for every visitor (no CSRF token)
+        "seat_url": (
+            reverse("games:index") + "#take-a-seat-heading"
+            if replay.slug in WORKED_EXAMPLES and not (replay.owner_id or replay.owner_token)
+            else ""
+        ),
     }
