@@ -297,6 +297,7 @@ def test_import_never_replaces_a_learner_s_own_replay(replays) -> None:
         (b'{"a" 1}', None, "ein Doppelpunkt (:) fehlt (Zeile 1, Spalte 6)"),
         (b"\xff", None, "es ist kein UTF-8-Text (Byte 0)"),
         (b"[1]", None, "Die Datei muss genau ein JSON-Objekt enthalten."),
+        (b'{"slug": "a", "slug": "b"}', None, "der Schlüssel 'slug' steht zweimal"),
         (None, lambda d: d.update(version=7), "Version 7 wird nicht unterstützt"),
         (None, lambda d: d.pop("record"), "hat nicht die Form eines exportierten Beispielspiels"),
         (

@@ -181,9 +181,12 @@ ADVICE: tuple[Advice, ...] = (
         PIQUET,
         "A hat jetzt fünf Tricks, und zwecks die Karten zu gewinnen sollte jede mögliche Karte "
         "aber einen hohen Spaten führen.",
+        # The same sentence as the advice above, read more widely: the first reading holds,
+        # this one the solver refutes (a small spade loses the cards too). Said so, or the
+        # learner sees one sentence both confirmed and refuted.
         _(
-            "Any card but a high spade wins A the cards: a club, the king of diamonds or a "
-            "small spade."
+            "Read more widely, the same sentence: any card but a high spade wins A the cards, "
+            "a club, the king of diamonds or a small spade."
         ),
         (19,),
         checks=(Check(19, "best", ("9C", "JC", "KD", "9S", "8S")),),

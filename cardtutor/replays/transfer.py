@@ -138,6 +138,16 @@ def _parse_constant(name: str) -> Any:
     raise _OddNumber(_("%(name)s is not a JSON number") % {"name": name})
 
 
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are each given once: ``{"slug": "a", "slug": "b"}`` would
+    otherwise be read silently as its last value."""
+    made = dict(pairs)
+    if len(made) != len(pairs):
+        twice = next(k for i, (k, _v) in enumerate(pairs) if k in dict(pairs[:i]))
+        raise _OddNumber(_("the key %(key)s is given twice in one object") % {"key": repr(twice)})
+    return made
+
+
 # Python's JSON parser says what it expected in English; these are its messages (``err.msg``),
 # so that a German page says it in German. Another message is left out (the place remains).
 _JSON_MESSAGES = {
@@ -165,8 +175,9 @@ def _not_json(reason: str) -> ReplayImportError:
 
 def load_document(raw: bytes) -> Any:
     """A file's bytes as JSON, strictly: UTF-8 (a byte order mark is allowed), no ``NaN`` or
-    ``Infinity``, no integer of more than 19 digits; otherwise :class:`ReplayImportError`
-    with a message that says why (``The file is not valid JSON: ...``)."""
+    ``Infinity``, no integer of more than 19 digits, no key twice in an object; otherwise
+    :class:`ReplayImportError` with a message that says why (``The file is not valid JSON:
+    ...``)."""
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as err:
@@ -177,6 +188,7 @@ def load_document(raw: bytes) -> Any:
             parse_int=_parse_int,
             parse_float=_parse_float,
             parse_constant=_parse_constant,
+            object_pairs_hook=_object,
         )
     except json.JSONDecodeError as err:
         place = _("line %(line)s, column %(column)s") % {"line": err.lineno, "column": err.colno}
