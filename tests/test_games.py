@@ -700,7 +700,7 @@ def test_a_finished_game_kept_as_a_replay_is_seen_by_its_owner_only(client: Clie
     assert page.status_code == 200
     assert "About this game" in page.content.decode(), "the learner's game, not an example"
     assert "The source's advice" not in page.content.decode(), "it has no source text"
-    assert "Play one side of this example" not in page.content.decode()
+    assert "replay-seat-link" not in page.content.decode()
     last = Replay.objects.get(slug=slug).record["actions"]
     assert client.get(f"/replays/{slug}/step/{len(last)}/").status_code == 200
     advice = client.get(f"/replays/{slug}/advice/")
