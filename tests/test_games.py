@@ -801,8 +801,12 @@ def test_what_was_said_names_its_speaker(client: Client) -> None:
     assert re.search(r"<li>\w: \u201e[^<]+\u201c</li>", page)
 
 
-def _play_until_the_computer_answers_a_card(client: Client, url: str) -> str:
-    """Move until the learner's card is followed by a computer move; the partial then."""
+def _play_until_the_computer_answers_a_card(
+    client: Client, url: str, *, then_a_choice: bool = False
+) -> str:
+    """Move until the learner's card is followed by a computer move; the partial then. With
+    ``then_a_choice``, until the learner then has two moves or more (with one, the move is
+    forced: no Hint is offered)."""
     for _ in range(80):
         page = client.get(url).content.decode()
         data = _form(page)
@@ -812,7 +816,8 @@ def _play_until_the_computer_answers_a_card(client: Client, url: str) -> str:
         position = _position(game)
         last = service.undo_point(position, tuple(game.learner_seats))
         played = last is not None and position.actions[last].to_json().get("type") == "play"
-        if played and 'class="table-frames"' in text:  # his card, then the computer's moves
+        choice = len(list(position.state.legal_actions)) >= 2 or not then_a_choice
+        if played and 'class="table-frames"' in text and choice:  # his card, then the computer's
             return text
     raise AssertionError("no card of the learner's was answered by the computer")
 
@@ -972,7 +977,7 @@ def test_a_hint_or_a_refused_move_does_not_show_the_computers_moves_again(
     client: Client,
 ) -> None:
     url = _start(client, "piquet")
-    _play_until_the_computer_answers_a_card(client, url)
+    _play_until_the_computer_answers_a_card(client, url, then_a_choice=True)
     ply = str(_game(url).moves)
     assert 'class="table-frames"' in client.get(url).content.decode(), "the page shows them"
     hint = client.post(url + "hint/", {"ply": ply}, headers={"HX-Request": "true"})
