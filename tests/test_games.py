@@ -856,6 +856,21 @@ def test_the_computer_s_moves_appear_on_the_table_one_after_another(
     assert '<div class="middle-now">' in text
 
 
+def test_moves_without_cards_keep_no_room_for_a_trick(client: Client) -> None:
+    """The exchange and the declarations are shown in words: the table keeps no trick's
+    height for them (an empty band over the hand once they had been shown)."""
+    url = _start(client, "piquet", first="learner")
+    data = _form(client.get(url).content.decode())
+    assert data is not None
+    text = client.post(url + "move/", data, headers={"HX-Request": "true"}).content.decode()
+    middle = re.search(r'<div class="(game-middle has-frames[^"]*)"', text)
+    assert middle is not None, "the computer's exchange is shown"
+    assert "frames-text" in middle.group(1).split()
+    card = _play_until_the_computer_answers_a_card(client, url)
+    middle = re.search(r'<div class="(game-middle has-frames[^"]*)"', card)
+    assert middle is not None and "frames-text" not in middle.group(1).split()
+
+
 def test_no_moves_to_show_when_nobody_moved_since_the_learner(client: Client) -> None:
     url = _start(client, "piquet", first="learner")
     page = client.get(url).content.decode()

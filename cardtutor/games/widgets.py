@@ -149,6 +149,10 @@ def middle_html(table: Mapping[str, Any], frames: Sequence[Mapping[str, Any]], l
     parts = []
     if frames:
         cls = f"game-middle has-frames frames-{len(frames)}"
+        if not any(f["middle"].get("trick") or f["middle"].get("last_trick") for f in frames):
+            # words only (the declarations): no room kept for a trick's cards, which would
+            # stay as an empty band over the hand once the moves have been shown
+            cls += " frames-text"
         shown = []
         for f in frames:
             m = f["middle"]
