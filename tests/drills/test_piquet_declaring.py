@@ -561,3 +561,26 @@ def test_a_category_the_hand_does_not_hold_is_said_not_silently_left_out() -> No
     text = Msg("drill.declaring.none.sequence")
     assert text.render("en").startswith("You hold no sequence")
     assert text.render("de").startswith("Du hast keine Sequenz")
+
+
+def test_sinking_what_another_good_declaration_shows_is_not_worth_it() -> None:
+    """Six hearts making sixty are the ace to the nine: the point, good and shown, shows the
+    nine, so sinking it from the sixième (a quint major instead) costs a point and hides
+    nothing. The drill once called this "worth it" (a learner's report)."""
+    from cardtutor.engine.cards import ALL_CARDS, Card, format_cards
+    from cardtutor.engine.drills.piquet_declaring import judge
+
+    elder_dealt = "JS 10S 8S AH KH QH JH 7S 7H 7C 7D 9S"
+    stock = "10H 9H KC 8C QD AS KS QS"
+    taken = {Card.parse(c) for c in (elder_dealt + " " + stock).split()}
+    younger = [c for c in ALL_CARDS if c not in taken]
+    deal = PiquetDeal.of(
+        elder_dealt, format_cards(younger), stock, "7S 7H 7C 7D 9S", format_cards(younger[:3])
+    )
+    held = sum(Card.parse(c).bit for c in "JS 10S 8S AH KH QH JH 10H 9H KC 8C QD".split())
+    assert deal.hands[0] == held
+    full = honest(1, deal.hands[0])
+    quint = full & ~Card.parse("9H").bit
+    sink = judge(deal, 1, quint)
+    assert (sink.cost, sink.safe, sink.bonus) == (1, True, "")
+    assert not sink.hides and not sink.worth

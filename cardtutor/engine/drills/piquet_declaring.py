@@ -19,8 +19,11 @@ item proposes, and says what sinking gives up.
 The ruling on when sinking is worth it (this drill's, after the classic advice): only when it
 is *safe*, younger can gain nothing by it (what you still declare is sure to be good: none of
 the cards you neither hold nor discarded can make as much; or your best combination, which
-alone decides the category, is declared either way), and *cheap*, it costs at most
-:data:`SINK_AT_MOST` points (a tierce's or a trio's worth) and no repique or pique. Foster's
+alone decides the category, is declared either way), *cheap*, it costs at most
+:data:`SINK_AT_MOST` points (a tierce's or a trio's worth) and no repique or pique, and it
+*hides* something: the sunk cards are not all among those of elder's other good declarations,
+which are shown (six cards making sixty are the ace to the nine, so sinking the nine from a
+sixième hides nothing). Foster's
 *Hoyle*: sinking "is usually resorted to only when the player knows from his own hand and
 discards that what he declares is still better than anything his adversary can hold"; the
 Britannica (9th edition): players "omit to call some small score, such as a tierce" to mislead.
@@ -41,6 +44,7 @@ True
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -344,12 +348,14 @@ register_messages(
         # sinking
         "drill.declaring.r.sink_rule": (
             "Sinking pays only when it is safe (what you still declare is sure to be good, so "
-            "younger gains nothing) and cheap (at most {limit} points, and no repique or "
-            "pique): then younger learns less about your hand at a small, certain price.",
+            "younger gains nothing), cheap (at most {limit} points, and no repique or pique) "
+            "and hides something (the sunk cards are not shown with another good "
+            "declaration): then younger learns less about your hand at a small, certain price.",
             "Verschweigen lohnt sich nur, wenn es sicher ist (was du noch ansagst, ist sicher "
-            "gut, also gewinnt die Hinterhand nichts) und billig (höchstens {limit} Punkte und "
-            "kein Repique oder Pique): Dann erfährt die Hinterhand weniger über deine Hand, zu "
-            "einem kleinen, sicheren Preis.",
+            "gut, also gewinnt die Hinterhand nichts), billig (höchstens {limit} Punkte und "
+            "kein Repique oder Pique) und etwas verbirgt (die verschwiegenen Karten werden "
+            "nicht mit einer anderen guten Ansage gezeigt): Dann erfährt die Hinterhand "
+            "weniger über deine Hand, zu einem kleinen, sicheren Preis.",
         ),
         "drill.declaring.r.safe_kept.1": (
             "Safe: your best sequence, the {best}, is declared either way, and it alone decides "
@@ -409,6 +415,17 @@ register_messages(
             "In diesem Spiel, mit der wirklichen Hand der Hinterhand, kostete das Verschweigen "
             "am Ende nichts; aber du sagst an, bevor du das wissen kannst.",
         ),
+        "drill.declaring.r.part_sunk": (
+            "You hold {best}; you declare it without {what}: why sinking pays here comes below.",
+            "Du hast {best}; du sagst ohne {what} an: Warum sich das Verschweigen hier lohnt, "
+            "steht unten.",
+        ),
+        "drill.declaring.r.shown_anyway": (
+            "And it hides nothing: {what} would be shown anyway, among the cards of another "
+            "of your good declarations.",
+            "Und es verbirgt nichts: {what} würdest du ohnehin zeigen, mit den Karten einer "
+            "anderen deiner guten Ansagen.",
+        ),
         "drill.declaring.r.worth": (
             "So sinking {what} is worth it here.",
             "Also lohnt es sich hier, {what} zu verschweigen.",
@@ -467,12 +484,17 @@ class Sink:
     """``"repique"`` or ``"pique"`` if the full declaration scores one and the sunk does not."""
     actual: int
     """How much the difference of the scores moves in younger's favour, with his real hand."""
+    hides: bool = True
+    """Younger does not see the sunk cards anyway: they are not all among the cards of
+    elder's other good declarations, which are shown (six cards making sixty are the ace to
+    the nine: sinking the nine from the sixième hides nothing)."""
 
     @property
     def worth(self) -> bool:
         return (
             self.sunk != self.full
             and self.safe
+            and self.hides
             and self.cost <= SINK_AT_MOST
             and not self.bonus
             and self.actual <= SINK_AT_MOST
@@ -515,7 +537,44 @@ def judge(deal: PiquetDeal, cat: int, sunk: int) -> Sink:
         safe,
         bonus,
         full_s.margin - sunk_s.margin,
+        bool(full & ~sunk & ~shown_by_elder(sunk_s, cat)),
     )
+
+
+def shown_by_elder(settled: Settlement, but: int) -> int:
+    """The cards elder gives away with his declarations in the categories other than
+    ``but``: a good declaration's cards are shown to the opponent; and a point whose value
+    is asked pins down the cards every point of that length and value holds (five cards
+    making 45 hold the eight and the seven: with the ace, a ten-card and the nine, or with
+    three ten-cards)."""
+    shown = 0
+    for cat in range(3):
+        if cat != but and settled.winners[cat] is Role.ELDER:
+            shown |= settled.claims[0][cat]
+    point = settled.claims[0][0]
+    if but != 0 and point and replies(0, point, settled.claims[1][0])[:1] == ("ask",):
+        shown |= pinned(point)
+    return shown
+
+
+@functools.lru_cache(maxsize=1024)
+def pinned(point: int) -> int:
+    """The cards every point of ``point``'s suit, length and value holds.
+
+    >>> from cardtutor.engine.cards import cards_from_mask, format_cards, mask_of, parse_cards
+    >>> format_cards(cards_from_mask(pinned(mask_of(parse_cards("AH 10H 9H 8H 7H")))))
+    '7H 8H'
+    >>> pinned(mask_of(parse_cards("KH QH JH 10H")))  # 40: or the ace, the nine and two tens
+    0
+    """
+    suit = next(m for m in SUIT_MASKS if m & point)
+    n, worth = point.bit_count(), pips(point)
+    common = suit
+    for combo in itertools.combinations(bits(suit), n):
+        mask = sum(1 << i for i in combo)
+        if pips(mask) == worth:
+            common &= mask
+    return common
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1265,7 +1324,17 @@ class DeclaringDrill:
         for cat, key in ((1, "seq"), (2, "sets")):
             full = honest(cat, hand)
             parts = _parts(cat, full)
-            if not full:
+            called = settled.claims[0][cat]
+            if s.proposal is not None and s.proposal[0] == cat and full and called != full:
+                # the right answer sinks part of it: not "call it by its name" (in full)
+                reasons.append(
+                    Msg(
+                        "drill.declaring.r.part_sunk",
+                        best=claim_words(cat, full),
+                        what=_what_sunk(deal, cat, called),
+                    )
+                )
+            elif not full:
                 reasons.append(Msg(f"drill.declaring.r.{key}_none"))
             elif len(parts) == 1:
                 reasons.append(Msg(f"drill.declaring.r.{key}_one", best=claim_words(cat, full)))
@@ -1320,6 +1389,8 @@ class DeclaringDrill:
             out.append(Msg("drill.declaring.r.actual", actual=sink.actual))
         else:
             out.append(Msg("drill.declaring.r.actual_none"))
+        if not sink.hides:
+            out.append(Msg("drill.declaring.r.shown_anyway", what=what))
         out.append(
             Msg(
                 "drill.declaring.r.worth" if sink.worth else "drill.declaring.r.not_worth",

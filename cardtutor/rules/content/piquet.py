@@ -701,13 +701,18 @@ SINKING = Section(
             "may give up a few points to hide a suit. It is worth it rarely: the cost is the "
             "points he gives up plus whatever the opponent's weaker combination then scores "
             "(when his own would have been good), and a sunk combination never helps "
-            "against a [[pique]] or [[repique]].",
+            "against a [[pique]] or [[repique]]. Nor does it hide anything when the sunk cards "
+            "are shown anyway with another good declaration: six cards making sixty can only "
+            "be the ace down to the nine, so the nine sunk from a sixième is seen all the same.",
             "Warum: jede Ansage verrät dem Gegner, wo Karten liegen. Wer die Karten ohnehin "
             "nicht gewinnen kann oder darauf baut, dass der Gegner im Stichspiel eine Deckung "
             "falsch vermutet, kann einige Punkte opfern, um eine Farbe zu verbergen. Das lohnt "
             "sich selten: es kostet die geopferten Punkte und dazu, was die schwächere "
             "Kombination des Gegners nun zählt (wenn die eigene gut gewesen wäre), und eine "
-            "verschwiegene Kombination schützt nie vor [[pique]] oder [[repique]].",
+            "verschwiegene Kombination schützt nie vor [[pique]] oder [[repique]]. Sie "
+            "verbirgt auch nichts, wenn die verschwiegenen Karten ohnehin mit einer anderen "
+            "guten Ansage gezeigt werden: Sechs Karten, die sechzig zählen, können nur As bis "
+            "Neun sein; die Neun, von einer Sixième verschwiegen, sieht der Gegner trotzdem.",
         ),
         Src(
             "Sinking is allowed by Cavendish, Laws of Piquet (Laws 50–51 and the chapter on "
