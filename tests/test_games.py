@@ -871,6 +871,38 @@ def test_moves_without_cards_keep_no_room_for_a_trick(client: Client) -> None:
     assert middle is not None and "frames-text" not in middle.group(1).split()
 
 
+@pytest.mark.parametrize("look", [True, False])
+def test_younger_sees_the_cards_left_over_he_looked_at_and_his_own_discard(
+    client: Client, look: bool
+) -> None:
+    url = _start(client, "piquet", first="learner")  # the learner deals: he is younger
+    data = _form(client.get(url).content.decode())
+    assert data is not None and data["type"] == "exchange"
+    assert 'name="look"' in client.get(url).content.decode()
+    if look:
+        data["look"] = "yes"
+    client.post(url + "move/", data)
+    page = client.get(url).content.decode()
+    game = _game(url)
+    seat = game.learner_seats[0]
+    view = _position(game).state.view(seat)
+    left = [c for c in view.stock]
+    assert left, "cards are left over"
+    seen = re.search(r'<details class="table-seen">(.*?)</details>', page, re.S)
+    assert seen is not None, "his discard, at least"
+    discard = [c for c in view.discards[seat] if c is not None]
+    assert len(discard) == 1 and f'data-card="{_code(discard[0])}"' in seen.group(1)
+    assert "your discard (1)" in seen.group(1)
+    if look:
+        assert all(c is not None for c in left)
+        assert f"in the stock ({len(left)})" in seen.group(1)
+        for card in left:
+            assert f'data-card="{_code(card)}"' in seen.group(1)
+    else:
+        assert all(c is None for c in left), "not looked at: not seen"
+        assert "in the stock" not in seen.group(1)
+
+
 def test_no_moves_to_show_when_nobody_moved_since_the_learner(client: Client) -> None:
     url = _start(client, "piquet", first="learner")
     page = client.get(url).content.decode()

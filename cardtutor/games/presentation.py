@@ -95,7 +95,14 @@ def table(position: Position, seat: str, learner: Sequence[str], lang: str) -> d
         )
     middle = _middle(view, game)
     if game == "piquet":
-        middle["stock"] = len(getattr(view, "stock", ()))
+        stock = getattr(view, "stock", ())
+        middle["stock"] = len(stock)
+        # What this seat may see of the stock (elder the cards he left, younger the cards
+        # left over once he chose to look at them) and his own discard (the rules let
+        # each look at his own discard at any time): the view hides the rest.
+        middle["stock_seen"] = sort_hand([c for c in stock if c is not None], game)
+        own = getattr(view, "discards", {}).get(view.seat, ()) if view.seat else ()
+        middle["discard"] = sort_hand([c for c in own if c is not None], game)
         middle["deal_number"] = getattr(view, "deal_number", 1)
         middle["elder"] = getattr(view, "elder", "")
         middle["dealer"] = getattr(view, "dealer", "")

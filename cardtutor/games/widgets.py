@@ -194,6 +194,22 @@ def middle_html(table: Mapping[str, Any], frames: Sequence[Mapping[str, Any]], l
         parts.append(
             f'<div class="table-facts">{pile}<p>{_e(deal)} · {_e(elder)} · {_e(stock)}</p></div>'
         )
+        # Closed at first: a phone's hand stays on its first screen; the summary says what
+        # there is to see.
+        seen, said = [], []
+        for key, words in (("discard", _("your discard")), ("stock_seen", _("in the stock"))):
+            if middle.get(key):
+                said.append(f"{words} ({len(middle[key])})")
+                seen.append(
+                    f'<div class="cards-seen"><p class="zone-label">{_e(words)}</p>'
+                    f"{_cards(middle[key], lang, 'sm', label=words)}</div>"
+                )
+        if seen:
+            summary = _("Cards you have seen: %(what)s") % {"what": " · ".join(said)}
+            parts.append(
+                f'<details class="table-seen"><summary>{_e(summary)}</summary>'
+                f'<div class="table-seen-cards">{"".join(seen)}</div></details>'
+            )
     else:
         up = ""
         if middle.get("up_card"):

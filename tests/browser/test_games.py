@@ -729,3 +729,26 @@ def test_the_new_game_choices_have_their_button_beside_their_first_line(
         assert len(offsets) >= 8 and max(offsets) <= 2, offsets
     finally:
         context.close()
+
+
+def test_the_cards_younger_looked_at_open_under_the_moves_shown_over_the_table(
+    page: Any,
+) -> None:
+    """The cards left over, once looked at, and his own discard are there to open; the moves
+    shown one after another over the table do not catch the click (they once covered it)."""
+    _start(page, "piquet", first="learner")  # the learner deals: younger, he exchanges second
+    page.locator(".card-pick").first.click()
+    page.locator("input[name=look]").check()
+    before = _ply(page)
+    page.locator("form.move-form button.primary-button").click()
+    expect(page.locator("#game-area")).not_to_have_attribute("data-ply", str(before))
+    seen = page.locator("details.table-seen")
+    expect(seen.locator("summary")).to_contain_text("your discard (1)")
+    expect(seen.locator("summary")).to_contain_text("in the stock")
+    seen.locator("summary").click()  # at once: the computer's moves are still being shown
+    expect(seen.locator(".cards-seen svg").first).to_be_visible()
+    for width in (1280, 360):
+        page.set_viewport_size({"width": width, "height": 740})
+        scroll = page.evaluate("document.documentElement.scrollWidth")
+        assert scroll <= width, f"the page is {scroll} px wide at {width} px"
+    assert_clean(page)
