@@ -737,6 +737,33 @@ def test_a_finished_game_kept_as_a_replay_is_seen_by_its_owner_only(client: Clie
     assert client.get(step0).status_code == 200
 
 
+def test_no_move_of_the_last_deal_is_taken_back_once_the_next_is_dealt(
+    client: Client,
+) -> None:
+    """The learner has seen his new cards: the last deal's card would be played again
+    knowing them."""
+    url = _start(client, "besik-2")
+    for _ in range(400):
+        game = _game(url)
+        position = _position(game)
+        deals = sum(service.is_deal_action(a) for a in position.actions)
+        if deals >= 2 and position.state.seat_to_act in game.learner_seats:
+            break
+        data = _form(client.get(url).content.decode())
+        assert data is not None, "the game ended in its first deal"
+        client.post(url + "move/", data)
+    else:
+        raise AssertionError("no second deal")
+    learner = tuple(game.learner_seats)
+    assert service.undo_point(position, learner) is not None, "a decision of the last deal"
+    assert service.take_back_point(position, learner) is None
+    page = client.get(url).content.decode()
+    assert 'action="' + url + 'undo/"' not in page, "no take-back offered"
+    answer = client.post(url + "undo/", {"ply": str(game.ply)}, follow=True)
+    assert "can no longer be taken back" in answer.content.decode()
+    assert _game(url).ply == game.ply and _game(url).undo_count == 0
+
+
 def test_a_finished_game_takes_no_moves_back(client: Client) -> None:
     """Its every card may be seen once it is over (kept, downloaded): taken back, it was played
     on with the computer's hidden cards and the talon known."""

@@ -63,6 +63,11 @@ register_messages(
             "There is no move of yours to take back.",
             "Es gibt keinen Zug von dir, den du zurücknehmen könntest.",
         ),
+        "games.undo_new_deal": (
+            "A new deal has been dealt: the last deal's moves can no longer be taken back.",
+            "Ein neues Spiel ist gegeben: Die Züge des letzten Spiels lassen sich nicht mehr "
+            "zurücknehmen.",
+        ),
         "games.over_no_undo": (
             "The game is over, so its moves can no longer be taken back: every card of it may "
             "now be seen, in the replay and in the download.",
@@ -415,6 +420,16 @@ def undo_point(position: Position, learner: Sequence[str]) -> int | None:
         if is_decision(position.actions[index], learner):
             return index
     return None
+
+
+def take_back_point(position: Position, learner: Sequence[str]) -> int | None:
+    """:func:`undo_point`, unless a new deal has been dealt since that decision: the
+    learner has seen his new cards, and a move of the last deal taken back would be played
+    again knowing them. ``None``: nothing may be taken back."""
+    cut = undo_point(position, learner)
+    if cut is None or any(is_deal_action(a) for a in position.actions[cut + 1 :]):
+        return None
+    return cut
 
 
 def record_with(record: Mapping[str, Any], actions: Sequence[Any]) -> dict[str, Any]:

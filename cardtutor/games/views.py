@@ -254,7 +254,7 @@ def _context(
         else None,
         "following_book": game.kind == "example"
         and "off_book" not in (game.record.get("meta") or {}),
-        "can_undo": not state.is_over and service.undo_point(position, learner) is not None,
+        "can_undo": not state.is_over and service.take_back_point(position, learner) is not None,
         **game_urls(game.public_id),
         **extra,
     }
@@ -572,9 +572,15 @@ def undo(request: HttpRequest, public_id: str) -> HttpResponse:
         # A finished game's every card may be seen (kept as a replay, downloaded): taken back,
         # it would be played on with the hidden cards known.
         return _render(request, game, position, note=Msg("games.over_no_undo").render(lang))
-    cut = service.undo_point(position, tuple(game.learner_seats))
+    learner = tuple(game.learner_seats)
+    cut = service.take_back_point(position, learner)
     if cut is None:
-        return _render(request, game, position, note=Msg("games.nothing_to_undo").render(lang))
+        why = (
+            "games.undo_new_deal"
+            if service.undo_point(position, learner) is not None
+            else "games.nothing_to_undo"
+        )
+        return _render(request, game, position, note=Msg(why).render(lang))
     taken_back = presentation.describe(position.actions[cut], lang)
     note = Msg("games.undone", move=taken_back).render(lang)
     record = service.record_with(game.record, position.actions[:cut])
