@@ -431,8 +431,15 @@ def test_the_home_page_suggests_the_least_practised_drill() -> None:
     client = Client()
     html = client.get(reverse("home")).content.decode()
     first = sorted(DRILLS.values(), key=lambda d: (d.game != "piquet", d.number))[0]
-    assert "Practise next:" in html
-    assert reverse("practice:start", args=[first.game, first.key.split(".", 1)[1]]) in html
+    # a newcomer is sent to the rules first, then to the first drill
+    assert "New to the games? Start here:" in html
+    rules = html.index('href="/rules/piquet/"')
+    assert rules < html.index(
+        reverse("practice:start", args=[first.game, first.key.split(".", 1)[1]])
+    )
+    assert "Practise next:" not in html
+    client.post(item_url(), {**right_answer(), "token": serve(client)})  # one answer
+    assert "Practise next:" in client.get(reverse("home")).content.decode()
 
 
 def test_the_level_suggestion_follows_the_record() -> None:

@@ -169,16 +169,21 @@ def middle_html(table: Mapping[str, Any], frames: Sequence[Mapping[str, Any]], l
     else:
         cls = "game-middle"
     parts.append('<div class="middle-now">')
+    # the trick's name over the trick itself (not over the row of the trick and the facts)
     if middle.get("trick"):
-        parts.append(f'<p class="zone-label">{_e(w["the_trick"])}</p>')
-        parts.append(_trick(middle["trick"], lang, "md", False))
+        parts.append(
+            f'<div class="trick-zone"><p class="zone-label">{_e(w["the_trick"])}</p>'
+            f"{_trick(middle['trick'], lang, 'md', False)}</div>"
+        )
     elif middle.get("last_trick"):
         winner = ""
         if middle.get("last_winner"):
             made = _("%(seat)s made it") % {"seat": middle["last_winner"]}
             winner = f" · {_e(made)}"
-        parts.append(f'<p class="zone-label">{_e(w["the_last_trick"])}{winner}</p>')
-        parts.append(_trick(middle["last_trick"], lang, "sm", True))
+        parts.append(
+            f'<div class="trick-zone"><p class="zone-label">{_e(w["the_last_trick"])}{winner}'
+            f"</p>{_trick(middle['last_trick'], lang, 'sm', True)}</div>"
+        )
     else:
         parts.append(f'<p class="zone-label">{_e(w["no_card_played_yet"])}</p>')
     if table["game"] == "piquet":

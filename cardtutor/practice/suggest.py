@@ -36,5 +36,7 @@ def suggestion(request: HttpRequest) -> dict[str, Any] | None:
         "drill": drill,
         "level": picked[1],
         "review": False,
+        # nothing answered yet: the home page points to the rules first
+        "newcomer": not record.get("drills"),
         "url": reverse("practice:start", args=[drill.game, name]) + f"?level={picked[1]}",
     }

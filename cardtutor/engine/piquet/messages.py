@@ -192,8 +192,8 @@ register_messages(
             "({left}) bleibt ungesehen liegen.",
         ),
         "piquet.info.exchange_younger_looks": (
-            "{seat} discards {n} and takes {n} from the stock; he looks at the {left} left "
-            "over (the elder hand sees them after his first lead).",
+            "{seat} discards {n} and takes {n} from the stock; he looks at what is left over "
+            "({left}; the elder hand sees it after his first lead).",
             "{seat} legt {n} ab und kauft ebenso viele aus dem Talon; er sieht sich den Rest "
             "({left}) an, und die Vorhand sieht ihn nach ihrem ersten Ausspielen.",
         ),
@@ -355,10 +355,10 @@ register_messages(
             "Als Vorhand musst du mindestens {min} und höchstens {max} Karten ablegen, nicht {n}.",
         ),
         "piquet.illegal.younger_count.you": (
-            "As the younger hand you must discard at least {min} and at most {max} cards, not "
-            "{n}: as many as are left in the stock.",
-            "Als Hinterhand musst du mindestens {min} und höchstens {max} Karten ablegen, nicht "
-            "{n}: So viele liegen noch im Talon.",
+            "As the younger hand you must discard at least {min} and at most {max} cards (at "
+            "most as many as are left in the stock), not {n}.",
+            "Als Hinterhand musst du mindestens {min} und höchstens {max} Karten ablegen "
+            "(höchstens so viele, wie noch im Talon liegen), nicht {n}.",
         ),
         "piquet.illegal.follow.you": (
             "You must follow suit: the {led} was led and you still have {suit}: {cards}.",
