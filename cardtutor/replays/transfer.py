@@ -141,11 +141,12 @@ def _parse_constant(name: str) -> Any:
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """A JSON object whose keys are each given once: ``{"slug": "a", "slug": "b"}`` would
     otherwise be read silently as its last value."""
-    made = dict(pairs)
-    if len(made) != len(pairs):
-        twice = next(k for i, (k, _v) in enumerate(pairs) if k in dict(pairs[:i]))
-        raise _OddNumber(_("the key %(key)s is given twice in one object") % {"key": repr(twice)})
-    return made
+    seen: set[str] = set()
+    for key, _value in pairs:
+        if key in seen:
+            raise _OddNumber(_("the key %(key)s is given twice in one object") % {"key": repr(key)})
+        seen.add(key)
+    return dict(pairs)
 
 
 # Python's JSON parser says what it expected in English; these are its messages (``err.msg``),
