@@ -45,9 +45,6 @@ from cardtutor.replays.transfer import (
     import_replay,
 )
 
-EXAMPLES = WORKED_EXAMPLES
-"""The worked examples a learner can take a seat in."""
-
 MAX_GAMES_LISTED = 50
 
 
@@ -106,7 +103,7 @@ def _index_page(request: HttpRequest, status: int = 200) -> HttpResponse:
                         for seat in r.record.get("seats", [])
                     ],
                 }
-                for r in Replay.objects.filter(slug__in=EXAMPLES).order_by("game")
+                for r in Replay.objects.filter(slug__in=WORKED_EXAMPLES).order_by("game")
             ],
         },
         status=status,
@@ -604,7 +601,7 @@ def undo(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_POST
 def take_seat(request: HttpRequest, slug: str) -> HttpResponse:
     """Start a game from a worked example, the learner at the seat he chose."""
-    replay = Replay.objects.filter(slug=slug, slug__in=EXAMPLES).first()
+    replay = Replay.objects.filter(slug=slug, slug__in=WORKED_EXAMPLES).first()
     if replay is None:
         raise NotFound(_("There is no worked example %(slug)s.") % {"slug": slug})
     seat = request.POST.get("seat", "")
