@@ -1374,3 +1374,71 @@ def test_the_number_keys_go_to_the_cards_that_may_be_played(client: Client) -> N
     for button, key in zip(buttons, keys, strict=True):
         assert ('aria-disabled="true"' in button) == (key is None), button
     assert [int(k.group(1)) for k in keys if k] == list(range(1, 1 + sum(1 for k in keys if k)))
+
+
+def _drawn_in_page(page: str) -> set[str]:
+    """The learner's cards the page marks as taken from the stock: among the cards to
+    declare, the card buttons, or his hand drawn on the table."""
+    picks = re.findall(
+        r'name="cards" value="(\w+)"[^>]*><label class="card-pick"[^>]*>(?:(?!</label>).)*'
+        r'class="drawn-tag"',
+        page,
+        re.S,
+    )
+    buttons = re.findall(
+        r'"card": "(\w+)"}" [^>]*aria-label="Play the [^"]*\(drawn from the stock\)"', page
+    )
+    shown = re.findall(r'data-card="(\w+)"(?:(?!</li>).)*class="drawn-tag"', page, re.S)
+    return set(picks) | {html.unescape(b) for b in buttons} | set(shown)
+
+
+def test_the_cards_the_learner_took_from_the_stock_are_marked_in_his_hand_this_deal_only(
+    client: Client,
+) -> None:
+    url = _start(client, "piquet")  # the learner is elder
+    page = client.get(url).content.decode()
+    before = set(re.findall(r'name="cards" value="(\w+)"', page))
+    assert len(before) == 12 and "drawn-tag" not in page, "nothing drawn before the exchange"
+    discard = sorted(before)[:3]
+    client.post(url + "move/", {"ply": "0", "type": "exchange", "cards": discard})
+    game = _game(url)
+    seat = game.learner_seats[0]
+    position = _position(game)
+    now = {_code(c) for c in position.state.view(seat).hands[seat]}
+    taken = now - before
+    assert len(taken) == 3
+    page = client.get(url).content.decode()
+    assert 'name="type" value="declare"' in page
+    assert _drawn_in_page(page) == taken
+    assert page.count('class="drawn-tag"') == 3, "his own draw only, not younger's"
+    # in the play, on the card buttons, as long as he holds them
+    page = _post_first_moves_until(
+        client, url, lambda p: "card-button" in p, 12, "the play never came"
+    )
+    held = {_code(c) for c in _position(_game(url)).state.view(seat).hands[seat]}
+    assert _drawn_in_page(page) == taken & held and taken & held
+    # the next deal (he is younger): nothing of the last deal's draw, then his new draw
+    page = _post_first_moves_until(
+        client, url, lambda p: 'name="type" value="deal"' in p, 40, "the deal never ended"
+    )
+    data = _form(page)
+    assert data is not None
+    client.post(url + "move/", data)
+    page = client.get(url).content.decode()
+    assert 'name="type" value="exchange"' in page and "drawn-tag" not in page
+    before = set(re.findall(r'name="cards" value="(\w+)"', page))
+    data = _form(page)
+    assert data is not None
+    client.post(url + "move/", data)
+    now = {_code(c) for c in _position(_game(url)).state.view(seat).hands[seat]}
+    assert len(now - before) == 1
+    assert _drawn_in_page(client.get(url).content.decode()) == now - before
+
+
+def test_a_drawn_card_is_marked_in_german(client: Client) -> None:
+    url = _start(client, "piquet")
+    codes = re.findall(r'name="cards" value="(\w+)"', client.get(url).content.decode())
+    client.post(url + "move/", {"ply": "0", "type": "exchange", "cards": codes[:1]})
+    client.cookies["django_language"] = "de"
+    page = client.get(url).content.decode()
+    assert '<span class="drawn-tag">gekauft</span>' in page

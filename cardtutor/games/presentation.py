@@ -57,6 +57,26 @@ def place_words(where: str) -> str:
     }.get(where, "")
 
 
+def drawn_cards(position: Position, seat: str) -> frozenset[Any]:
+    """Piquet: the cards in ``seat``'s hand that he took from the stock in this deal's exchange
+    (he saw them come: the table marks them); empty in Besik and before his exchange."""
+    if position.kind.game != "piquet" or len(position.states) != len(position.actions):
+        return frozenset()
+    for index in range(len(position.actions) - 1, -1, -1):
+        action = position.actions[index]
+        if is_deal_action(action):  # this deal's exchange only
+            return frozenset()
+        data = action.to_json()
+        if data.get("type") == "exchange" and data.get("seat") == seat:
+            before = position.states[index - 1] if index else position.start
+            if before is None:
+                return frozenset()
+            now = position.state.view(seat).hands.get(seat, ())
+            had = set(before.view(seat).hands.get(seat, ()))
+            return frozenset(c for c in now if c is not None and c not in had)
+    return frozenset()
+
+
 def table(position: Position, seat: str, learner: Sequence[str], lang: str) -> dict[str, Any]:
     """The card table as ``seat`` sees it."""
     view = position.state.view(seat)
@@ -66,6 +86,7 @@ def table(position: Position, seat: str, learner: Sequence[str], lang: str) -> d
     deal_over = is_deal_phase(position.state) and not position.state.is_over
     to_act = seat if deal_over else view.seat_to_act
     hands = []
+    drawn = drawn_cards(position, seat)
     for where, s in zip(POSITIONS[len(order)], order, strict=True):
         cards = view.hands.get(s, ())
         known = [c for c in cards if c is not None]
@@ -88,6 +109,7 @@ def table(position: Position, seat: str, learner: Sequence[str], lang: str) -> d
                 "is_turn": s == to_act,
                 "cards": sort_hand(known, game),
                 "declared": sort_hand(declared, game),
+                "drawn": drawn if s == seat else frozenset(),
                 "backs": range(hidden),
                 "count": len(cards),
                 "tricks_won": view.tricks_won.get(s, 0),
@@ -279,6 +301,7 @@ def moves(position: Position, seat: str, lang: str) -> dict[str, Any]:
                 "may_look": not elder,
                 "elder": elder,
             }
+        drawn = drawn_cards(position, seat)
         if phase == "declare":
             from cardtutor.engine.piquet.declarations import best_declaration
 
@@ -293,13 +316,18 @@ def moves(position: Position, seat: str, lang: str) -> dict[str, Any]:
                 "kind": "declare",
                 "category": view.category,
                 "category_name": _category(view.category or "", "piquet", lang),
-                "cards": [{"card": c, "checked": c in best.card_list} for c in hand],
+                "cards": [
+                    {"card": c, "checked": c in best.card_list, "drawn": c in drawn} for c in hand
+                ],
                 "says": " ".join(says),
                 "heard": _heard(position, seat, lang) if view.elder != seat else None,
             }
         if phase == "play":
             playable = {a.card for a in state.legal_actions}
-            return {"kind": "play", "cards": _card_choices(position, seat, hand, playable, lang)}
+            return {
+                "kind": "play",
+                "cards": _card_choices(position, seat, hand, playable, lang, drawn=drawn),
+            }
         return {"kind": "deal"}  # the deal is over: the learner deals the next
     # Besik
     assert legal is not None
@@ -361,6 +389,7 @@ def _card_choices(
     playable: set[Any],
     lang: str,
     declared: Collection[Any] = (),
+    drawn: Collection[Any] = (),
 ) -> list[dict[str, Any]]:
     """The hand as card buttons; a card that may not be played now says why (the engine's
     reason, a sentence shown under the hand on hover, tap and focus)."""
@@ -380,6 +409,7 @@ def _card_choices(
                 "key": keys if card in playable else 0,
                 "playable": card in playable,
                 "declared": card in declared,  # Besik: on the table, still played from the hand
+                "drawn": card in drawn,  # Piquet: taken from the stock in the exchange
                 "reason": reason,
                 "json": json.dumps(data),
             }

@@ -210,6 +210,8 @@ class Position:
     states: list[Any] = field(default_factory=list)
     """``states[i]``: the state after ``actions[i]`` (immutable states, so only references:
     the table shows the moves since the learner's last one one after another)."""
+    start: Any = None
+    """The state before ``actions[0]``."""
 
     @property
     def engine(self) -> Any:
@@ -235,6 +237,7 @@ def replay(kind: Kind, record: Mapping[str, Any]) -> Position:
     engine = GAMES[kind.game].engine
     rec = GameRecord.from_json(record)
     state, events = engine.start(rec)
+    start = state
     actions: list[Any] = []
     all_events: list[Sequence[Event]] = [events]
     states: list[Any] = []
@@ -244,7 +247,7 @@ def replay(kind: Kind, record: Mapping[str, Any]) -> Position:
         actions.append(action)
         all_events.append(events)
         states.append(state)
-    return Position(kind, state, actions, all_events, states)
+    return Position(kind, state, actions, all_events, states, start)
 
 
 def is_deal_action(action: Any) -> bool:

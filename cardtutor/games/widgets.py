@@ -17,7 +17,7 @@ from typing import Any
 
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from cardtutor.core.templatetags.cards import card_svg
 
@@ -127,7 +127,16 @@ def learner_seat_html(hand: Mapping[str, Any], show_hand: bool, lang: str) -> st
     parts = _seat_start(hand, "bottom", w["your_move"], _tricks_won(hand["tricks_won"]))
     parts += _declared(hand, w["your_declared_melds"], lang)
     if show_hand:
-        parts.append(_cards(hand["cards"], lang, "md", label=_("Your hand")))
+        drawn = hand.get("drawn") or ()
+        if drawn:  # Piquet, after his exchange: the cards he took from the stock say so
+            tag = f'<span class="drawn-tag">{_e(pgettext("taken from the stock", "drawn"))}</span>'
+            items = "".join(
+                f"<li>{card_svg(c, lang, size='md')}{tag if c in drawn else ''}</li>"
+                for c in hand["cards"]
+            )
+            parts.append(f'<ul class="hand" aria-label="{_e(_("Your hand"))}">{items}</ul>')
+        else:
+            parts.append(_cards(hand["cards"], lang, "md", label=_("Your hand")))
     parts.append("</div>")
     return "\n".join(parts)
 
@@ -268,10 +277,13 @@ def card_buttons_html(cards: Sequence[Mapping[str, Any]], lang: str) -> SafeStri
     says why (on hover, focus or a tap, in the line under the hand, and to a screen reader)."""
     items = []
     declared_word = _("declared")
+    drawn_word = pgettext("taken from the stock", "drawn")
     for c in cards:
         name = c["card"].name(lang)
         if c.get("declared"):  # (Besik: also shown among the declared cards, not another card)
             name += _(" (declared)")
+        if c.get("drawn"):  # (Piquet: taken from the stock in his exchange)
+            name += _(" (drawn from the stock)")
         number = c["number"]
         # its number key, among the cards that may be played (shown on the first nine)
         key = f' data-key="{c["key"]}"' if c.get("key") else ""
@@ -290,6 +302,9 @@ def card_buttons_html(cards: Sequence[Mapping[str, Any]], lang: str) -> SafeStri
             if c.get("declared")
             else ""
         )
+        if c.get("drawn"):
+            tag += f'<span class="drawn-tag" aria-hidden="true">{_e(drawn_word)}</span>'
+
         items.append(
             f'<li><button type="submit" class="card-button" name="action" value="{_e(c["json"])}"'
             f'{key}{extra} aria-label="{_e(label)}">{svg}{tag}</button>{why}</li>'
