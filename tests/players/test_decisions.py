@@ -133,3 +133,54 @@ def test_same_observation_and_seed_same_decision() -> None:
     first = strong.decide(obs, random.Random(5))
     again = strong.decide(obs, random.Random(5))
     assert first == again
+
+
+def _piquet_sets_to_declare(
+    a: str = "AH KH QH JH KS QS JS KC QC JC AD 7S",
+    b: str = "10H 9H 8H 7H AS 10S 9S AC 10C 9C KD QD",
+) -> tuple[Any, list[Any]]:
+    """Elder (A) to declare his sets: three kings, three queens and three jacks, after a
+    point (four hearts, asked) and sequences (a quart major and two tierces) that were good."""
+    from cardtutor.engine.piquet import ENGINE
+    from cardtutor.engine.piquet import Exchange as PExchange
+    from cardtutor.engine.piquet import State
+
+    state, events = new_deal(
+        hands={"A": a, "B": b},
+        stock="10D 8S 8C 7C JD 9D 8D 7D",
+        dealer="B",
+    )
+    history = list(events)
+    for action in (PExchange.of("A", "7S"), PExchange.of("B", "9C")):
+        state, events = ENGINE.apply(state, action)
+        history += events
+    assert isinstance(state, State)
+    for _ in range(2):  # the point and the sequences, both sides honest
+        for seat in ("A", "B"):
+            decision = player_for("piquet", "beginner").decide(observe(state, seat, history))
+            state, events = ENGINE.apply(state, decision.action)
+            history += events
+    assert state.view("A").category == "set"
+    return state, history
+
+
+def test_piquet_club_does_not_sink_what_its_other_declarations_show_anyway() -> None:
+    state, history = _piquet_sets_to_declare()
+    shown = {c.code for c in state.view("B").shown["A"]}
+    assert {"JH", "JS", "JC"} <= shown, "the three jacks lie in A's good sequences"
+    club = player_for("piquet", "club").decide(observe(state, "A", history))
+    assert isinstance(club.action, Declare)
+    assert {c.code for c in club.action.card_list} >= {"JH", "JS", "JC"}
+    assert club.reason.key != "players.reason.sink"
+
+
+def test_piquet_club_sinks_a_set_whose_cards_are_not_shown_otherwise() -> None:
+    # A's clubs are K, Q, 10 (no jack, no sequence): three kings and three queens, and the
+    # queen of clubs is not shown with a sequence
+    state, history = _piquet_sets_to_declare(
+        "AH KH QH JH KS QS JS KC QC 10C AD 7S", "10H 9H 8H 7H AS 10S 9S AC JC 9C KD QD"
+    )
+    club = player_for("piquet", "club").decide(observe(state, "A", history))
+    assert isinstance(club.action, Declare)
+    assert club.reason.key == "players.reason.sink", club.reason.render("en")
+    assert {c.code for c in club.action.card_list} == {"KH", "KS", "KC"}

@@ -9,8 +9,8 @@ card when void.
 **Club**: the exchange is valued as the exchange drill values it (the declarations each discard
 makes on average over deals of the unseen cards, :mod:`cardtutor.engine.drills.piquet_exchange`),
 plus the tricks the kept cards are likely to take; declarations are the best honest ones except
-that elder *sinks* a minor extra sequence or set when it is safe and cheap (the declaring drill's
-ruling, :mod:`cardtutor.engine.drills.piquet_declaring`); the play cashes sure winners from the
+that elder *sinks* a minor extra sequence or set when it is safe, cheap and hides something
+(the declaring drill's ruling, :mod:`cardtutor.engine.drills.piquet_declaring`); the play cashes sure winners from the
 longest suit, otherwise leads low from the longest suit, wins as second player with the lowest
 card that does, and keeps its winners and guards when it cannot follow.
 
@@ -36,7 +36,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from cardtutor.engine.cards import Card, cards_from_mask
-from cardtutor.engine.drills.piquet_declaring import SINK_AT_MOST
+from cardtutor.engine.drills.piquet_declaring import SINK_AT_MOST, pinned
 from cardtutor.engine.drills.piquet_exchange import (
     Average,
     Spot,
@@ -331,7 +331,8 @@ def sink(obs: Observation, cat: int) -> int | None:
     """Elder's claim in ``cat`` with a minor extra combination sunk, if that is *safe* (what he
     still declares beats anything the cards he has not seen can make) and *cheap* (at most
     :data:`~cardtutor.engine.drills.piquet_declaring.SINK_AT_MOST` points, and no repique or
-    pique within reach): the declaring drill's ruling. ``None``: declare in full.
+    pique within reach) and *hides something* (younger would not see its cards anyway, see
+    :func:`_shown_anyway`): the declaring drill's ruling. ``None``: declare in full.
 
     >>> from cardtutor.engine.piquet import Declare, Exchange, apply, new_deal
     >>> from cardtutor.engine.players.base import observe
@@ -354,7 +355,8 @@ def sink(obs: Observation, cat: int) -> int | None:
     combos = combinations(cat, full, False) if full and cat else []
     if len(combos) < 2:
         return None
-    in_hand = sum(claim_score(c, honest(c, hand)) for c in range(3))
+    # what this category and those still to come add to what is scored already (``totals``)
+    in_hand = sum(claim_score(c, honest(c, hand)) for c in range(cat, 3))
     if view.totals[seat] + in_hand + POINTS_LEAD >= PIQUE_AT - 2:
         return None
     opp = view.seats[1 - view.seats.index(seat)]
@@ -366,7 +368,32 @@ def sink(obs: Observation, cat: int) -> int | None:
     sunk = full & ~smallest.cards
     if smallest.points > SINK_AT_MOST or value(cat, sunk) <= their_best:
         return None
+    if not smallest.cards & ~_shown_anyway(obs, cat, hand, unseen):
+        return None  # it would hide nothing: its cards are shown with another declaration
     return sunk
+
+
+def _shown_anyway(obs: Observation, cat: int, hand: int, unseen: int) -> int:
+    """The cards of elder's hand that younger sees whatever elder sinks in ``cat``: those of
+    his declarations already shown, the cards his point's value pins down if it was asked,
+    and those of his claims still to come that are sure to be good (the declaring drill's
+    ruling: sinking must hide something)."""
+    view = obs.view
+    assert isinstance(view, PiquetView)
+    seat = obs.seat
+    shown = mask_of(view.shown.get(seat, ()))
+    said_pips = any(
+        e.msg.key == "piquet.say.pips" and getattr(e, "seat", None) == seat
+        for e in obs.deal_history
+    )
+    if said_pips:
+        point = honest(0, hand)
+        shown |= pinned(point) if point else 0
+    for later in range(cat + 1, 3):
+        claim = honest(later, hand)
+        if claim and value(later, claim) > best_value(later, unseen):
+            shown |= claim
+    return shown
 
 
 # ---------------------------------------------------------------------------------------------
