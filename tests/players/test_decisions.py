@@ -141,9 +141,8 @@ def _piquet_sets_to_declare(
 ) -> tuple[Any, list[Any]]:
     """Elder (A) to declare his sets: three kings, three queens and three jacks, after a
     point (four hearts, asked) and sequences (a quart major and two tierces) that were good."""
-    from cardtutor.engine.piquet import ENGINE
+    from cardtutor.engine.piquet import ENGINE, State
     from cardtutor.engine.piquet import Exchange as PExchange
-    from cardtutor.engine.piquet import State
 
     state, events = new_deal(
         hands={"A": a, "B": b},
