@@ -56,7 +56,7 @@ def test_right_and_wrong_answers_and_the_reasons_in_both_languages() -> None:
     # A: 96, B: 75 -> B rubiconed: 96 + 75 + 100
     right = DRILL.parse_answer(item, {"winner": "A", "gain": "271", "rubiconed": "yes"})
     feedback = DRILL.check(item, right)
-    assert feedback.correct and feedback.rules == ("piquet#rubicon",)
+    assert feedback.correct and feedback.rules == ("piquet#rubicon", "piquet#partie")
     wrong = DRILL.parse_answer(item, {"winner": "A", "gain": "121", "rubiconed": "no"})
     feedback = DRILL.check(item, wrong)
     assert not feedback.correct
@@ -65,6 +65,15 @@ def test_right_and_wrong_answers_and_the_reasons_in_both_languages() -> None:
     german = " ".join(m.render("de") for m in feedback.reasons)
     assert "rubiconed" in english and "96 + 75 + 100 = 271" in english
     assert "Rubikon" in german and "271" in german
+
+
+def test_a_loser_wrongly_thought_rubiconed_is_sent_to_the_rubicon_too() -> None:
+    item = Item(DRILL.key, "x", Level.MEDIUM, {"deals": [[30, 20]] * 6})  # 180 to 120
+    thought = DRILL.parse_answer(item, {"winner": "A", "gain": "400", "rubiconed": "yes"})
+    assert DRILL.check(item, thought).rules == ("piquet#partie", "piquet#rubicon")
+    right = DRILL.parse_answer(item, {"winner": "A", "gain": "160", "rubiconed": "no"})
+    feedback = DRILL.check(item, right)
+    assert feedback.correct and feedback.rules == ("piquet#partie",)
 
 
 @pytest.mark.parametrize(

@@ -303,5 +303,12 @@ class PartieDrill:
             correct=answer == right,
             expected={"winner": right.winner, "gain": right.gain, "rubiconed": right.rubiconed},
             reasons=reasons,
-            rules=("piquet#rubicon" if right.rubiconed else "piquet#partie",),
+            # the rubicon's own section too where it applies or the learner thought it did
+            rules=(
+                ("piquet#rubicon", "piquet#partie")
+                if right.rubiconed
+                else ("piquet#partie", "piquet#rubicon")
+                if getattr(answer, "rubiconed", False)
+                else ("piquet#partie",)
+            ),
         )
