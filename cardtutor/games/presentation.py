@@ -86,7 +86,6 @@ def table(position: Position, seat: str, learner: Sequence[str], lang: str) -> d
     deal_over = is_deal_phase(position.state) and not position.state.is_over
     to_act = seat if deal_over else view.seat_to_act
     hands = []
-    drawn = drawn_cards(position, seat)
     for where, s in zip(POSITIONS[len(order)], order, strict=True):
         cards = view.hands.get(s, ())
         known = [c for c in cards if c is not None]
@@ -109,7 +108,6 @@ def table(position: Position, seat: str, learner: Sequence[str], lang: str) -> d
                 "is_turn": s == to_act,
                 "cards": sort_hand(known, game),
                 "declared": sort_hand(declared, game),
-                "drawn": drawn if s == seat else frozenset(),
                 "backs": range(hidden),
                 "count": len(cards),
                 "tricks_won": view.tricks_won.get(s, 0),

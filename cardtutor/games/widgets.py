@@ -127,18 +127,9 @@ def learner_seat_html(hand: Mapping[str, Any], show_hand: bool, lang: str) -> st
     parts = _seat_start(hand, "bottom", w["your_move"], _tricks_won(hand["tricks_won"]))
     parts += _declared(hand, w["your_declared_melds"], lang)
     if show_hand:
-        drawn = hand.get("drawn") or ()
-        your_hand = _("Your hand")
-        if drawn:  # Piquet, after his exchange: the cards he took from the stock say so
-            word = pgettext("taken from the stock", "drawn")
-            tag = f'<span class="drawn-tag">{_e(word)}</span>'
-            items = "".join(
-                f"<li>{card_svg(c, lang, size='md')}{tag if c in drawn else ''}</li>"
-                for c in hand["cards"]
-            )
-            parts.append(f'<ul class="hand" aria-label="{_e(your_hand)}">{items}</ul>')
-        else:
-            parts.append(_cards(hand["cards"], lang, "md", label=your_hand))
+        # (in Piquet only when it is empty, at the deal's end: until then the hand is the move
+        # form's, which marks the cards drawn in the exchange)
+        parts.append(_cards(hand["cards"], lang, "md", label=_("Your hand")))
     parts.append("</div>")
     return "\n".join(parts)
 

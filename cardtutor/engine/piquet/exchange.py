@@ -120,7 +120,9 @@ def apply_exchange(state: State, action: Exchange, explain: bool) -> tuple[State
     if stage == EXCHANGE_YOUNGER:  # elder exchanged
         tally.info(
             t,
-            "piquet.info.exchange_elder" if left else "piquet.info.exchange_elder_all",
+            ("piquet.info.exchange_elder" + (".1" if left == 1 else ""))  # "it" or "them"
+            if left
+            else "piquet.info.exchange_elder_all",
             rule="piquet#exchange",
             seat=seats[t],
             n=_ncards(n),
@@ -130,7 +132,7 @@ def apply_exchange(state: State, action: Exchange, explain: bool) -> tuple[State
     else:
         left = len(rest)
         key = (
-            "piquet.info.exchange_younger_looks"
+            ("piquet.info.exchange_younger_looks" + (".1" if left == 1 else ""))
             if action.look
             else "piquet.info.exchange_younger"
             if left

@@ -178,6 +178,12 @@ register_messages(
             "{seat} legt {n} ab und kauft ebenso viele aus dem Talon; von seinen {own} "
             "lässt er {left} liegen und darf sie ansehen.",
         ),
+        "piquet.info.exchange_elder.1": (
+            "{seat} discards {n} and takes {n} from the stock; he leaves {left} of his {own} "
+            "and may look at it.",
+            "{seat} legt {n} ab und kauft ebenso viele aus dem Talon; von seinen {own} "
+            "lässt er {left} liegen und darf sie ansehen.",
+        ),
         "piquet.info.exchange_elder_all": (
             "{seat} discards {n} and takes his {own} from the stock.",
             "{seat} legt {n} ab und kauft aus dem Talon alle {own}, die ihm zustehen.",
@@ -192,10 +198,17 @@ register_messages(
             "({left}) bleibt ungesehen liegen.",
         ),
         "piquet.info.exchange_younger_looks": (
-            "{seat} discards {n} and takes {n} from the stock; he looks at what is left over "
-            "({left}; the elder hand sees it after his first lead).",
+            "{seat} discards {n} and takes {n} from the stock; he looks at the {left} left "
+            "over (the elder hand sees them after his first lead).",
             "{seat} legt {n} ab und kauft ebenso viele aus dem Talon; er sieht sich den Rest "
             "({left}) an, und die Vorhand sieht ihn nach ihrem ersten Ausspielen.",
+        ),
+        "piquet.info.exchange_younger_looks.1": (
+            "{seat} discards {n} and takes {n} from the stock; he looks at the one card left "
+            "over (the elder hand sees it after his first lead).",
+            "{seat} legt {n} ab und kauft ebenso viele aus dem Talon; er sieht sich die "
+            "liegen gebliebene Karte an, und die Vorhand sieht sie nach ihrem ersten "
+            "Ausspielen.",
         ),
         "piquet.info.equal.0": (
             "The points are equal: neither player scores for the point.",
