@@ -21,6 +21,7 @@ from cardtutor.engine.drills.besik_tricks import (
     MIX,
     TrickDrill,
     augen_of,
+    possible_melds,
 )
 from cardtutor.engine.text import MESSAGES, Msg
 
@@ -157,6 +158,26 @@ def test_items_are_reproducible_and_the_levels_shift_the_mix(level: Level) -> No
         assert min(piles) >= 20
         assert any(i.question.get("players") == 3 for i in items)
         assert sum("last_trick" in i.question for i in items if i.question["kind"] == "score") > 10
+
+
+def test_a_score_items_melds_could_all_be_declared_with_two_packs() -> None:
+    """Two packs hold two queens of spades and two jacks of diamonds: one double Besik at
+    most, and the same kind again only with fresh cards (RULES.md §3.3)."""
+    lists = [
+        [kind for kind, _points in item.question["melds"]]
+        for level in LEVELS
+        for n in range(400)
+        for item in [DRILL.item(str(n), level)]
+        if item.question["kind"] == "score"
+    ]
+    for kinds in lists:
+        assert kinds.count("double-besik") <= 1, kinds
+        if "double-besik" in kinds:
+            assert "besik" not in kinds[kinds.index("double-besik") :], kinds
+        assert all(kinds.count(k) <= 2 for k in ("besik", "four-aces", "quint-major")), kinds
+        assert possible_melds(kinds), kinds
+    assert any("double-besik" in kinds for kinds in lists), "still asked about"
+    assert any(kinds.count("four-kings") == 2 for kinds in lists), "duplicates still used"
 
 
 @pytest.mark.parametrize("case", CASES)

@@ -23,6 +23,7 @@ the end phase (:func:`~cardtutor.engine.besik.play.playable`), the Augen table
 
 from __future__ import annotations
 
+import collections
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -531,16 +532,46 @@ _MELD_CHOICES = (
 )
 
 
+def possible_melds(kinds: Sequence[str]) -> bool:
+    """Whether one player can declare the melds ``kinds``, in this order, in a deal of two
+    packs: the same kind again only with fresh cards (RULES.md §3.3), so at most two of each
+    four, quint major and Besik, two marriages a suit (a double marriage is two of them), one
+    double Besik, and no Besik after it (one Besik before it is the one it extends).
+
+    >>> possible_melds(["besik", "double-besik", "four-aces", "four-aces"])
+    True
+    >>> possible_melds(["double-besik", "double-besik"])
+    False
+    >>> possible_melds(["double-besik", "besik"]), possible_melds(["besik", "besik", "double-besik"])
+    (False, False)
+    >>> possible_melds(["trump-marriage", "double-marriage-trumps"])
+    False
+    """
+    count = collections.Counter(kinds)
+    if "double-besik" in count:
+        first = kinds.index("double-besik")
+        if count["double-besik"] > 1 or "besik" in kinds[first:] or count["besik"] > 1:
+            return False
+    if count["trump-marriage"] + 2 * count["double-marriage-trumps"] > 2:
+        return False
+    if count["marriage"] + 2 * count["double-marriage"] > 6:  # three suits not trumps
+        return False
+    return all(n <= 2 for k, n in count.items() if k.startswith(("four-", "quint", "besik")))
+
+
 def _score_question(rng: random.Random, level: Level, case: str | None) -> dict[str, Any]:
     trump = rng.choice(list(Suit))
     n_melds = {Level.EASY: (1, 2), Level.MEDIUM: (2, 4), Level.HARD: (3, 6)}[level]
     melds: list[tuple[str, int]] = []
     for _ in range(rng.randint(*n_melds)):
-        kind = rng.choice(_MELD_CHOICES[: 4 if level is Level.EASY else None])
-        points = MELD_POINTS[kind]
-        if kind == "double-marriage" and rng.random() < 0.4:
-            points = DOUBLE_MARRIAGE_TRUMP_POINTS
-            kind = "double-marriage-trumps"
+        while True:  # a meld the deal's two packs still allow (most are)
+            kind = rng.choice(_MELD_CHOICES[: 4 if level is Level.EASY else None])
+            points = MELD_POINTS[kind]
+            if kind == "double-marriage" and rng.random() < 0.4:
+                points = DOUBLE_MARRIAGE_TRUMP_POINTS
+                kind = "double-marriage-trumps"
+            if possible_melds([k for k, _ in melds] + [kind]):
+                break
         melds.append((kind, points))
     sevens = 0
     if level is not Level.EASY and rng.random() < 0.4:
