@@ -386,3 +386,38 @@ def test_candidate_values_round_trip() -> None:
     assert parse_option("triple-besik") == ("triple-besik", None)
     with pytest.raises(ValueError):
         parse_option("marriage-stars")
+
+
+def test_a_meld_refused_for_cards_declared_before_blames_what_is_really_missing() -> None:
+    """ "You hold no unused king of hearts" must be true: the learner holds no copy of the card
+    named that was not declared in a meld of that kind before (not two, for a double
+    marriage or a double Besik, which take both). Four of a kind takes any four of its rank: the reason is how
+    many of them are fresh, and that count is right."""
+    from cardtutor.engine.besik.melds import SLOTS
+
+    named = fours = 0
+    for n in range(300):
+        item = DRILL.item(str(n), Level.HARD)
+        scene = scene_of(item)
+        for verdict in analysis(item).verdicts:
+            kind = parse_option(verdict.value)[0]
+            used = {
+                c
+                for earlier, cards in scene.earlier
+                if SLOTS[earlier][0] == SLOTS[kind][0]
+                for c in cards
+            }
+            if verdict.why.key.startswith("drill.melds.why.reused_four"):
+                rank = {"jacks": "J", "queens": "Q", "kings": "K", "aces": "A"}[kind[5:]]
+                fresh = [c for c in scene.hand if c.code[0] == rank and c not in used]
+                assert len(fresh) < 4 and verdict.why.params.get("n", 0) == len(fresh), n
+                fours += 1
+            if verdict.why.key != "drill.melds.why.reused":
+                continue
+            assert not kind.startswith("four-"), (n, verdict.value)
+            card = verdict.why.params["card"]
+            unused = [c for c in scene.hand if c.card == card.card and c not in used]
+            needed = 2 if kind.startswith("double-") else 1  # a double meld holds both
+            assert len(unused) < needed, (n, verdict.value, card, unused)
+            named += 1
+    assert named >= 5 and fours >= 5, "refusals for cards declared before are still asked about"

@@ -302,6 +302,20 @@ register_messages(
             "dann noch einmal, wenn ihre Karten dafür noch nicht gemeldet waren, und ein zweites, "
             "noch nicht dafür gemeldetes Exemplar dieser Karte hast du nicht.",
         ),
+        # four of a kind takes any four of the rank (two packs: duplicates too), so no one
+        # card is to blame: too few of them are fresh
+        "drill.melds.why.reused_four": (
+            "You have already declared {meld}: it scores again only with four cards not yet "
+            "declared for it, and you hold only {n} such cards.",
+            "Du hast schon {meld} gemeldet: Die Meldung zählt nur dann noch einmal, wenn alle "
+            "vier Karten dafür noch nicht gemeldet waren, und solche Karten hast du nur {n}.",
+        ),
+        "drill.melds.why.reused_four.none": (
+            "You have already declared {meld}: it scores again only with four cards not yet "
+            "declared for it, and all of yours were.",
+            "Du hast schon {meld} gemeldet: Die Meldung zählt nur dann noch einmal, wenn alle "
+            "vier Karten dafür noch nicht gemeldet waren, und deine waren es alle.",
+        ),
         "drill.melds.why.inside": (
             "The {card} belongs to your declared {label}, which already includes the smaller "
             "Besiks: its cards make no further {wanted}.",
@@ -712,6 +726,23 @@ def _refusal_rank(msg: Msg) -> int:
     return len(_REFUSAL_ORDER) + 1
 
 
+def _declared_for(scene: Scene, wanted: str) -> set[PhysicalCard]:
+    """The cards declared earlier in melds of ``wanted``'s kind (not to serve in it again)."""
+    return {c for kind, cards in scene.earlier if SLOTS[kind][0] == SLOTS[wanted][0] for c in cards}
+
+
+def _has_unused_copy(msg: Msg, hand: Sequence[PhysicalCard], scene: Scene, wanted: str) -> bool:
+    """For a refusal naming a card already declared in a meld of ``wanted``'s kind: whether
+    ``hand`` holds enough copies of that card not declared in one (so it is not the reason):
+    one, or two for a double marriage or a double Besik, which hold both."""
+    if msg.key != "besik.err.reused":
+        return False
+    card = msg.params["card"]
+    used = _declared_for(scene, wanted)
+    unused = sum(1 for h in hand if h.card == card.card and h not in used)
+    return unused >= (2 if wanted.startswith("double-") else 1)
+
+
 def _reason_of_refusal(msg: Msg, scene: Scene, wanted: str) -> tuple[Msg, str]:
     """The learner's words for one of the engine's refusals, and the rule anchor."""
     p = msg.params
@@ -729,6 +760,14 @@ def _reason_of_refusal(msg: Msg, scene: Scene, wanted: str) -> tuple[Msg, str]:
         return Msg("drill.melds.why.not_whole", card=p["card"], label=p["label"]), (
             "besik#double-besik"
         )
+    if key == "besik.err.reused" and wanted.startswith("four-"):
+        used = _declared_for(scene, wanted)
+        rank = p["card"].card.rank
+        fresh = sum(1 for h in scene.hand if h.card.rank == rank and h not in used)
+        meld = Msg(f"drill.melds.acc.{wanted}")
+        if fresh:
+            return Msg("drill.melds.why.reused_four", meld=meld, n=fresh), "besik#reuse"
+        return Msg("drill.melds.why.reused_four.none", meld=meld), "besik#reuse"
     if key == "besik.err.reused":
         card = p["card"]
         earlier = next(
@@ -856,15 +895,21 @@ def _analyse(scene: Scene, options: Sequence[str]) -> Analysis:
             why = Msg("drill.melds.why.not_trumps", suit=suit, trumps=scene.trump)
             verdicts.append(Verdict(value, False, 0, why, "besik#trump-marriage"))
             continue
-        refusals: list[Msg] = []
+        refusals: list[tuple[Msg, Sequence[PhysicalCard]]] = []
         for s, hand in [(state, scene.hand)] + [(s2, s2.hand(SEATS[ME])) for _, s2, _ in later]:
             for combo in _combos(value, hand):
                 m = why_illegal(s, Meld.of(SEATS[ME], kind, combo))
                 if m is not None:
-                    refusals.append(m)
+                    refusals.append((m, hand))
         points = candidate_points(kind, suit, scene.trump)
         if refusals:
-            why, rule = _reason_of_refusal(min(refusals, key=_refusal_rank), scene, kind)
+            # a card served before is the reason only if no unused copy of it is held (the
+            # engine names the first used card of the cards tried, maybe one with a copy)
+            first = min(
+                refusals,
+                key=lambda r: (_refusal_rank(r[0]), _has_unused_copy(r[0], r[1], scene, kind)),
+            )[0]
+            why, rule = _reason_of_refusal(first, scene, kind)
         else:
             need = Msg(f"drill.melds.need.{kind}", suit=suit)
             absent = "drill.melds.why.absent" + (".two" if kind in _TWO_CARDS else "")
