@@ -757,3 +757,30 @@ def test_a_table_of_five_columns_names_each_figure_for_a_phone() -> None:
     narrow = {**wide, "header": wide["header"][:3], "rows": [wide["rows"][0][:3]]}
     html = str(show_html(narrow, "Bube", "en"))
     assert "drill-table--wide" not in html and "data-label" not in html
+
+
+@pytest.mark.parametrize("kind", ["winner", "playable", "augen", "score"])
+def test_a_similar_question_of_a_drill_that_mixes_kinds_is_of_the_same_kind(kind: str) -> None:
+    """The Besik trick drill asks four kinds of question: "try a similar one" after an Augen
+    count is another Augen count, not a question of who wins a trick."""
+    tricks = DRILLS["besik.tricks"]
+    seed = next(
+        str(n)
+        for n in range(200)
+        for item in [tricks.item(str(n), Level.MEDIUM)]
+        if item.question["kind"] == kind and not set(tricks.cases) & item.tags
+    )
+    client = Client()
+    url = reverse("practice:item", args=["besik", "tricks", 2, seed])
+    page = client.get(url).content.decode()
+    answer: dict[str, str] = {}  # any answer: the first choice offered, or 1
+    for tag in re.findall(r"<input [^>]*>", page):
+        name = re.search(r'name="(\w+)"', tag)
+        value = re.search(r'value="([^"]*)"', tag)
+        if name and name.group(1) not in answer and name.group(1) != "csrfmiddlewaretoken":
+            answer[name.group(1)] = value.group(1) if value and value.group(1) else "1"
+    html = client.post(url, answer).content.decode()
+    similar = re.search(r'href="/practice/besik/tricks/2/([\w-]+)/#question"', html)
+    assert similar, "the verdict offers a similar question"
+    assert similar.group(1).startswith(f"{kind}-")
+    assert tricks.item(similar.group(1), Level.MEDIUM).question["kind"] == kind

@@ -46,7 +46,11 @@ def test_an_item_address_is_the_one_the_url_configuration_gives(drill_key: str) 
 
     drill = DRILLS[drill_key]
     name = drill.key.split(".", 1)[1]
-    seeds = ["7", "123456789", *(f"{case}-999999999" for case in drill.cases)]  # similar_seed's
+    seeds = [
+        "7",
+        "123456789",
+        *(f"{case}-999999999" for case in drill.cases + drill.kinds),
+    ]  # similar_seed's
     for level, seed in zip([1, 3, 2] * len(seeds), seeds, strict=False):
         assert item_url(drill, level, seed) == reverse(
             "practice:item", args=[drill.game, name, level, seed]

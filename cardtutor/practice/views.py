@@ -412,7 +412,7 @@ def _page(
         similar_url = item_url(
             drill,
             int(the_item.level),
-            similar_seed(the_item, drill.cases, secrets.randbelow(10**9)),
+            similar_seed(the_item, drill.cases + drill.kinds, secrets.randbelow(10**9)),
         )
         similar_url += "#question"
         verdict = feedback_context(feedback, drill.game)

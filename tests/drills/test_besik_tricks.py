@@ -333,3 +333,13 @@ def test_every_message_the_modules_use_is_in_the_catalogue(module: str) -> None:
     source = (Path(drills.__file__).parent / f"{module}.py").read_text(encoding="utf-8")
     used = set(re.findall(r'Msg\(\s*"([\w.\-]+)"', source))
     assert used and used <= set(MESSAGES), used - set(MESSAGES)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_seed_named_after_a_kind_asks_that_kind(level: Level) -> None:
+    for kind in DRILL.kinds:
+        for n in range(30):
+            item = DRILL.item(f"{kind}-{n}", level)
+            assert item.question["kind"] == kind and kind in item.tags
+    # plain seeds are unchanged by it: their kinds still follow the level's mix
+    assert {DRILL.item(str(n), level).question["kind"] for n in range(60)} >= {"winner", "augen"}

@@ -310,6 +310,9 @@ class Drill(Protocol):
     summary: Msg
     cases: tuple[str, ...]
     """The rare cases its pool guarantees: ``item(f"{case}-{n}", level)`` has ``case`` in tags."""
+    kinds: tuple[str, ...]
+    """For a drill that mixes kinds of question: ``item(f"{kind}-{n}", level)`` asks one of
+    ``kind`` (and has it in its tags), so "try a similar one" keeps the kind; else empty."""
     curated: tuple[str, ...]
     """Seeds of items taken from the worked examples (``"example"``…)."""
 

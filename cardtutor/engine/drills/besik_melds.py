@@ -1569,6 +1569,7 @@ class MeldDrill:
     title = Msg("drill.melds.title")
     summary = Msg("drill.melds.summary")
     cases: tuple[str, ...] = CASES
+    kinds: tuple[str, ...] = ()
     curated: tuple[str, ...] = CURATED
 
     def item(self, seed: str, level: Level) -> Item:

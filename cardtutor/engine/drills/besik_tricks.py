@@ -298,6 +298,8 @@ register_messages(
 
 CASES = ("end-play-trump", "identical-cards", "last-trick")
 KINDS = ("winner", "playable", "augen", "score")
+CASE_KINDS = {"end-play-trump": "playable", "identical-cards": "winner", "last-trick": "score"}
+"""The kind of question each rare case is asked in."""
 MIX = {
     Level.EASY: (5, 2, 3, 0),
     Level.MEDIUM: (2, 4, 2, 2),
@@ -790,6 +792,7 @@ class TrickDrill:
     title = Msg("drill.tricks.title")
     summary = Msg("drill.tricks.summary")
     cases: tuple[str, ...] = CASES
+    kinds: tuple[str, ...] = KINDS
     curated: tuple[str, ...] = CURATED
 
     def item(self, seed: str, level: Level) -> Item:
@@ -799,12 +802,15 @@ class TrickDrill:
             return self._item(seed, level, q)
         rng = rng_for(self.key, seed, level)
         case = seed_case(seed, CASES)
+        asked = seed_case(seed, KINDS)  # "winner-7": a question of that kind
         if case is None and rng.random() < 0.25:
             case = rng.choice(CASES)
+            if asked is not None and CASE_KINDS[case] != asked:
+                case = None
         if case is not None:
-            kind = {"end-play-trump": "playable", "identical-cards": "winner"}.get(case, "score")
+            kind = CASE_KINDS[case]
         else:
-            kind = rng.choices(KINDS, MIX[level])[0]
+            kind = asked or rng.choices(KINDS, MIX[level])[0]
         if kind == "winner":
             q = _winner_question(rng, level, case)
         elif kind == "playable":

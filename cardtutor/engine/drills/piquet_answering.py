@@ -457,6 +457,7 @@ class AnsweringDrill:
     title = Msg("drill.answering.title")
     summary = Msg("drill.answering.summary")
     cases: tuple[str, ...] = CASES
+    kinds: tuple[str, ...] = ()
     curated: tuple[str, ...] = CURATED
 
     def item(self, seed: str, level: Level) -> Item:

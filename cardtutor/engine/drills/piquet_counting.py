@@ -850,6 +850,7 @@ class CountingDrill:
     title = Msg("drill.counting.title")
     summary = Msg("drill.counting.summary")
     cases: tuple[str, ...] = CASES
+    kinds: tuple[str, ...] = ()
     curated: tuple[str, ...] = CURATED
 
     def item(self, seed: str, level: Level) -> Item:

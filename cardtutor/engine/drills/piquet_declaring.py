@@ -1035,6 +1035,7 @@ class DeclaringDrill:
     title = Msg("drill.declaring.title")
     summary = Msg("drill.declaring.summary")
     cases: tuple[str, ...] = CASES
+    kinds: tuple[str, ...] = ()
     curated: tuple[str, ...] = CURATED
 
     def item(self, seed: str, level: Level) -> Item:

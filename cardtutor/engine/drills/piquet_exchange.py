@@ -1139,6 +1139,7 @@ class ExchangeDrill:
     title = Msg("drill.exchange.title")
     summary = Msg("drill.exchange.summary")
     cases: tuple[str, ...] = CASES
+    kinds: tuple[str, ...] = ()
     curated: tuple[str, ...] = CURATED
 
     def item(self, seed: str, level: Level) -> Item:

@@ -182,6 +182,7 @@ class PartieDrill:
     title = Msg("drill.partie.title")
     summary = Msg("drill.partie.summary")
     cases: tuple[str, ...] = CASES
+    kinds: tuple[str, ...] = ()
     curated: tuple[str, ...] = ()
 
     def item(self, seed: str, level: Level) -> Item:

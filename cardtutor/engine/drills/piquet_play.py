@@ -425,6 +425,7 @@ class PlayDrill:
     title = Msg("drill.play.title")
     summary = Msg("drill.play.summary")
     cases: tuple[str, ...] = CASES
+    kinds: tuple[str, ...] = ()
     curated: tuple[str, ...] = CURATED
 
     def item(self, seed: str, level: Level) -> Item:
