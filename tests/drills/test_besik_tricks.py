@@ -236,6 +236,28 @@ def test_a_card_that_may_not_be_played_is_named_with_the_reason() -> None:
     assert "end-play-trump" in item.tags
 
 
+def test_the_card_leds_twin_may_be_played_and_the_words_say_why_it_loses() -> None:
+    item = item_of(
+        {"kind": "playable", "players": 2, "trump": "S", "led": "AD", "hand": ["AD#2", "7C"]}
+    )
+    feedback = DRILL.check(item, DRILL.parse_answer(item, {"cards": "AD#2"}))
+    assert feedback.correct
+    said = {m.key: m for m in feedback.reasons}
+    assert "drill.tricks.playable.no_win_twin" in said
+    assert said["drill.tricks.playable.no_win_twin"].render("de") == (
+        "Es gibt keinen Stichzwang: Auch das Karo-As darf gespielt werden, obwohl von zwei "
+        "gleichen Karten die zuerst gespielte gewinnt."
+    )
+
+
+def test_a_card_that_takes_the_lead_is_not_called_she_in_german() -> None:
+    """German cards have three genders (der König, das As, die Dame): the words that say a
+    card takes the trick do without a pronoun."""
+    for key in ("drill.tricks.why.higher", "drill.tricks.why.over_trump"):
+        german = MESSAGES[key][1]
+        assert "Sie übernimmt" not in german and "übernimmt also den Stich" in german
+
+
 @pytest.mark.parametrize(
     ("seed", "field", "value"),
     [("example-augen", "augen", 71), ("example-score", "score", 531)],

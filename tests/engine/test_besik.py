@@ -757,6 +757,21 @@ def test_game_won_at_the_end_of_a_deal() -> None:
     assert final.score_breakdown()["A"]["previous_deals"] == 995
 
 
+def test_partners_win_the_game_in_the_plural() -> None:
+    state, _ = start_deal(
+        seats=("A", "B", "C", "D"),
+        partnerships=True,
+        seed=4,
+        scores={"A+C": 995, "B+D": 0},
+        play_to="game",
+    )
+    final, events = play_to_the_end(state, 1)
+    assert final.is_over and final.game_winner == "A+C"
+    assert events[-1].msg.key == "besik.game.won.team"
+    assert events[-1].msg.render("de").startswith("A+C gewinnen die Partie mit ")
+    assert events[-1].msg.render("en").startswith("A+C win the game with ")
+
+
 def test_undecided_game_deals_again_and_dealer_alternates() -> None:
     state, _ = start_deal(seed=4, play_to="game")
     final, events = play_to_the_end(state, 1)

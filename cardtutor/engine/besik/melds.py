@@ -7,6 +7,7 @@ from itertools import combinations, product
 
 from cardtutor.engine.besik.actions import Meld
 from cardtutor.engine.besik.constants import DOUBLE_MARRIAGE_TRUMP_POINTS, MELD_POINTS
+from cardtutor.engine.besik.messages import won_key
 from cardtutor.engine.besik.rulesets import Ruleset
 from cardtutor.engine.besik.scoring import add_points, totals_of
 from cardtutor.engine.besik.state import (
@@ -520,7 +521,7 @@ def apply_meld(s: State, a: Meld, explain: bool = True) -> tuple[State, tuple[Ev
             Event(
                 "info",
                 t.parties[p],
-                Msg("besik.game.won", party=t.parties[p], total=scores[p]),
+                Msg(won_key(t.parties[p]), party=t.parties[p], total=scores[p]),
                 rule="besik#triple-besik",
             )
         )

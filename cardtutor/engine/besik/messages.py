@@ -12,6 +12,16 @@ from __future__ import annotations
 from cardtutor.engine.besik.constants import MELD_KINDS
 from cardtutor.engine.text import register_messages
 
+
+def won_key(party: str) -> str:
+    """The message of ``party`` winning the game: partners ("A+C") take the plural verb.
+
+    >>> won_key("A"), won_key("A+C")
+    ('besik.game.won', 'besik.game.won.team')
+    """
+    return "besik.game.won.team" if "+" in party else "besik.game.won"
+
+
 RULE_ANCHORS: dict[str, tuple[str, str]] = {
     "deal": ("The deal", "Austeilung der Karten"),
     "talon": ("The talon and the draw", "Der Talon und das Ziehen"),
@@ -236,6 +246,10 @@ register_messages(
         "besik.game.won": (
             "{party} wins the game with {total} points.",
             "{party} gewinnt die Partie mit {total} Punkten.",
+        ),
+        "besik.game.won.team": (  # partners ("A+C"): the verb in the plural
+            "{party} win the game with {total} points.",
+            "{party} gewinnen die Partie mit {total} Punkten.",
         ),
         "besik.game.tie": (
             "{total} points each at the top: another deal is played.",

@@ -5,6 +5,7 @@ and the :class:`~cardtutor.engine.contract.Outcome`.
 from __future__ import annotations
 
 from cardtutor.engine.besik.constants import POINTS_BRISQUE, POINTS_LAST_TRICK
+from cardtutor.engine.besik.messages import won_key
 from cardtutor.engine.besik.state import DEAL, OVER, State, Table
 from cardtutor.engine.besik.uids import AUGEN, BRISQUE, MAXU, PC
 from cardtutor.engine.cards import bit_indices
@@ -108,7 +109,7 @@ def end_deal(
                     Event(
                         "info",
                         t.parties[winner],
-                        Msg("besik.game.won", party=t.parties[winner], total=best),
+                        Msg(won_key(t.parties[winner]), party=t.parties[winner], total=best),
                         rule="besik#game",
                     )
                 )

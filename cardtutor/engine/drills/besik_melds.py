@@ -173,7 +173,7 @@ register_messages(
             "Aus dem Besik-Beispielspiel: Du hast die Karten von {seat}, wie sie nach Schritt "
             "{step} liegen.",
         ),
-        "drill.melds.hand": ("Your hand (concealed)", "Deine Hand (verdeckt)"),
+        "drill.melds.hand": ("Your hand", "Deine Hand"),
         "drill.melds.hand_rest": ("Your other cards (concealed)", "Übrige Karten auf der Hand"),
         "drill.melds.row": (
             "Your declared row (still in your hand)",
@@ -227,7 +227,7 @@ register_messages(
         ),
         "drill.melds.wrong_seven": (
             "You said the trump sevens score {given} now; they score {points}.",
-            "Du hast für die Trumpf-Sieben {given} angegeben; sie bringen {points}.",
+            "Du hast für die Trumpf-Sieben {given} angegeben; richtig ist {points}.",
         ),
         "drill.melds.wrong_exchange": (
             "On the exchange you answered “{given}”.",

@@ -112,8 +112,8 @@ register_messages(
         "drill.tricks.why.higher": (
             "The {card} follows suit and is higher than the {best} (order A 10 K Q J 9 8 7): "
             "it takes the lead.",
-            "{card:Nom} bedient und ist höher als {best:nom} (Rangfolge A 10 K D B 9 8 7): "
-            "Sie übernimmt damit den Stich.",
+            "{card:Nom} bedient und ist höher als {best:nom} (Rangfolge A 10 K D B 9 8 7), "
+            "übernimmt also den Stich.",
         ),
         "drill.tricks.why.lower": (
             "The {card} follows suit but is lower than the {best} (order A 10 K Q J 9 8 7).",
@@ -131,7 +131,7 @@ register_messages(
             "The {card} is a trump and higher than the trump already in the trick (the {best}, "
             "order A 10 K Q J 9 8 7): it takes the lead.",
             "{card:Nom} ist Trumpf und höher als der Trumpf, der schon im Stich liegt "
-            "({best}, Rangfolge A 10 K D B 9 8 7): Sie übernimmt damit den Stich.",
+            "({best}, Rangfolge A 10 K D B 9 8 7), übernimmt also den Stich.",
         ),
         "drill.tricks.why.under_trump": (
             "The {card} is a trump, but lower than the trump already in the trick (the {best}).",
@@ -178,6 +178,12 @@ register_messages(
             "beat the {led}.",
             "Es gibt keinen Stichzwang: Auch {cards} darf gespielt werden, obwohl diese Karte "
             "{led:acc} nicht schlägt.",
+        ),
+        "drill.tricks.playable.no_win_twin": (  # the card led's twin: no "does not beat it"
+            "There is no duty to win the trick: {cards} may be played, although of two "
+            "identical cards the one played first wins.",
+            "Es gibt keinen Stichzwang: Auch {cards} darf gespielt werden, obwohl von zwei "
+            "gleichen Karten die zuerst gespielte gewinnt.",
         ),
         "drill.tricks.playable.no_win_many": (
             "There is no duty to win the trick: {cards} may be played although they do "
@@ -726,6 +732,8 @@ def judge_playable(trump: Suit, hand: Sequence[PhysicalCard], led: PhysicalCard)
         lower = [c for c in follow if STRENGTH[c.uid] <= STRENGTH[led.uid]]
         if lower:
             key = "drill.tricks.playable.no_win" + ("_many" if len(lower) > 1 else "")
+            if all(c.card == led.card for c in lower):
+                key = "drill.tricks.playable.no_win_twin"
             reasons.append(Msg(key, cards=the(_sorted(lower)), led=led))
         for c in hand:
             if c not in cards:
