@@ -199,6 +199,11 @@ def test_identical_cards_the_first_played_wins() -> None:
         feedback = DRILL.check(item, DRILL.parse_answer(item, {"winner": str(twins[1])}))
         assert not feedback.correct
         assert "drill.tricks.why.identical" in [m.key for m in feedback.reasons]
+        # which of the two the learner chose: the player's
+        chose = next(m for m in feedback.reasons if m.key.startswith("drill.tricks.winner.you"))
+        seat = item.question["seats"][twins[1]]
+        assert chose.key == "drill.tricks.winner.you_chose_of"
+        assert f"von Spieler {seat} gewählt" in chose.render("de")
 
 
 def test_trick_25_of_the_example_no_duty_to_win() -> None:

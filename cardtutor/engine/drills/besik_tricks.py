@@ -101,6 +101,10 @@ register_messages(
             "{seat} wins the trick with the {card}.",
             "{seat} gewinnt den Stich mit {card:dat}.",
         ),
+        "drill.tricks.winner.you_chose_of": (
+            "You chose {seat}'s {choice}, but it does not win the trick.",
+            "Du hast {choice:acc} von {seat} gewählt, aber diese Karte gewinnt den Stich nicht.",
+        ),
         "drill.tricks.winner.you_chose": (
             "You chose the {choice}, but it does not win the trick.",
             "Du hast {choice:acc} gewählt, aber diese Karte gewinnt den Stich nicht.",
@@ -970,7 +974,11 @@ class TrickDrill:
             correct = answer.winner == str(position)
             if not correct and answer.winner is not None and answer.winner.isdigit():
                 chosen = trick[int(answer.winner)] if int(answer.winner) < len(trick) else None
-                if chosen is not None:
+                twins = chosen is not None and sum(c.card == chosen.card for c in trick) > 1
+                if twins:  # which of the identical cards: the player's
+                    by = Msg("drill.tricks.seat", seat=q["seats"][int(answer.winner)])
+                    reasons.append(Msg("drill.tricks.winner.you_chose_of", choice=chosen, seat=by))
+                elif chosen is not None:
                     reasons.append(Msg("drill.tricks.winner.you_chose", choice=chosen))
             reasons += _narrate(trick, trump)
             seat = Msg("drill.tricks.seat", seat=q["seats"][position])
