@@ -20,6 +20,7 @@ from django.db import connection
 from django.test import Client
 from django.utils import translation
 
+from cardtutor.engine.besik.constants import MELD_POINTS
 from cardtutor.engine.cards import Card, PhysicalCard
 from cardtutor.games import presentation, service
 from cardtutor.games.models import Game
@@ -985,7 +986,11 @@ def test_every_meld_offered_is_named_in_words_and_offered_once(kind_key: str) ->
             melds = [o for o in offered.get("others", []) if o["type"] == "meld"]
             labels = [o["label"] for o in melds]
             assert not any("besik.noun" in label for label in labels), labels
-            assert all(" melden: " in label for label in labels), labels
+            assert all(" Punkte): " in label for label in labels), labels
+            for o in melds:  # the points it scores (the catalogue's, for these kinds)
+                meld = json.loads(o["json"])["kind"]
+                if meld in ("marriage", "trump-marriage", "four-kings", "four-aces", "besik"):
+                    assert f" melden ({MELD_POINTS[meld]} Punkte): " in o["label"], o["label"]
             fresh = [label for label in labels if "(gemeldet)" not in label]
             assert len(fresh) == len(set(fresh)), fresh
             kinds_seen.update(json.loads(o["json"])["kind"] for o in melds)

@@ -341,7 +341,11 @@ def moves(position: Position, seat: str, lang: str) -> dict[str, Any]:
             continue
         if kind == "deal":
             return {"kind": "deal"}
-        label = action_label(action, lang, declared)
+        points = 0
+        if kind in ("meld", "seven"):  # what it scores, on the button: the engine's count
+            _after, events = position.engine.apply(state, action)
+            points = sum(e.points for e in events if e.kind == "score")
+        label = action_label(action, lang, declared, points)
         fresh = not declared.intersection(getattr(action, "cards", ()))
         if fresh and label in labels:
             # the same meld with the other copy of a card (two packs), all from the concealed
@@ -415,18 +419,29 @@ def _card_choices(
     return choices
 
 
-def action_label(action: Any, lang: str, declared: Collection[Any] = ()) -> str:
+def action_label(action: Any, lang: str, declared: Collection[Any] = (), points: int = 0) -> str:
     """A Besik decision other than a card, in words (a card among ``declared``, already on
-    the table, is named so)."""
+    the table, is named so; a meld or a trump seven with the ``points`` it scores, if given)."""
     data = action.to_json()
     kind = str(data["type"])
     if kind == "meld":
         shown = _(" (declared)")
         names = ", ".join(c.name(lang) + (shown if c in declared else "") for c in action.cards)
         meld = Msg(f"besik.noun.{action.kind}").render(lang)
+        if points:
+            return _("Declare %(meld)s (%(points)s points): %(cards)s") % {
+                "meld": meld,
+                "points": points,
+                "cards": names,
+            }
         return _("Declare %(meld)s: %(cards)s") % {"meld": meld, "cards": names}
     if kind == "seven":
         names = ", ".join(c.name(lang) for c in action.cards)
+        if points:
+            return _("Declare the trump seven (%(points)s points): %(cards)s") % {
+                "points": points,
+                "cards": names,
+            }
         return _("Declare the trump seven: %(cards)s") % {"cards": names}
     if kind == "exchange":
         return _("Exchange the %(card)s for the turned-up card") % {"card": action.card.name(lang)}
