@@ -379,11 +379,14 @@ def test_elders_declaration_form_says_what_the_ticked_cards_make_him_say(
         client, _start(client, "piquet", first="computer"), declaring, 10, "no declaration"
     )
     assert "Declare: Point" in elder
-    assert re.search(r"As ticked, you say: “(\w+ cards|\w+ card)\.”", html.unescape(elder)), elder
+    assert re.search(
+        r"With your best declaration \(as first ticked\), you say: “(\w+ cards|\w+ card)\.”",
+        html.unescape(elder),
+    ), elder
     younger = _post_first_moves_until(
         client, _start(client, "piquet", first="learner"), declaring, 10, "no declaration"
     )
-    assert "As ticked, you say" not in younger
+    assert "you say:" not in younger
 
 
 def test_a_tests_fixed_seed_deals_the_game_even_after_other_games_were_started(
@@ -1449,3 +1452,27 @@ def test_a_drawn_card_is_marked_in_german(client: Client) -> None:
     client.cookies["django_language"] = "de"
     page = client.get(url).content.decode()
     assert '<span class="drawn-tag">gekauft</span>' in page
+
+
+def test_a_refused_exchange_keeps_the_learners_picks_ticked(client: Client) -> None:
+    url = _start(client, "piquet", first="learner")  # younger: he may look at what is left
+    page = _post_first_moves_until(
+        client, url, lambda p: 'name="type" value="exchange"' in p, 10, "no exchange"
+    )
+    codes = re.findall(r'name="cards" value="(\w+)"', page)
+    ply = re.search(r'name="ply" value="(\d+)"', page).group(1)  # type: ignore[union-attr]
+    picked = codes[:6]  # more than the stock holds
+    for htmx in (False, True):
+        response = client.post(
+            url + "move/",
+            {"ply": ply, "type": "exchange", "cards": picked, "look": "yes"},
+            **({"HTTP_HX_REQUEST": "true"} if htmx else {}),
+        )
+        assert response.status_code == (200 if htmx else 400)
+        refused = response.content.decode()
+        ticked = re.findall(r'name="cards" value="(\w+)" id="[^"]+" checked', refused)
+        assert ticked == picked
+        assert re.search(r'name="look" value="yes" checked', refused)
+    # a fresh page starts with nothing ticked
+    page = client.get(url).content.decode()
+    assert not re.findall(r'name="cards" value="(\w+)" id="[^"]+" checked', page)

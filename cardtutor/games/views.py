@@ -252,6 +252,8 @@ def _context(
         "following_book": game.kind == "example"
         and "off_book" not in (game.record.get("meta") or {}),
         "can_undo": not state.is_over and service.take_back_point(position, learner) is not None,
+        "ticked": None,  # a refused exchange or declaration: the cards the learner ticked
+        "looked": False,
         **game_urls(game.public_id),
         **extra,
     }
@@ -455,6 +457,9 @@ def move(request: HttpRequest, public_id: str) -> HttpResponse:
                 status=status,
                 error=presentation.sentence(refusal.msg.render(lang)),
                 still=True,
+                # the learner's picks stay ticked, to be mended, not made again
+                ticked=request.POST.getlist("cards"),
+                looked=request.POST.get("look") == "yes",
                 **_kept_advice(game, position),
             )
         if book is not None and action == book:
