@@ -262,6 +262,39 @@ def test_piquet_moves_from_the_timeline(replays, timelines) -> None:
     assert point.category == "point" and [s for s, _ in point.lines] == ["B", "A", "B"]
 
 
+def test_a_declaration_that_says_and_scores_nothing_has_no_entry_of_its_own() -> None:
+    """Younger with no set to answer elder's "No trio or quatorze." says nothing: the list
+    does not show an empty "Sets" entry for him; the step is part of elder's."""
+    import random
+
+    from cardtutor.engine.players import observe, player_for
+    from cardtutor.games import service
+
+    kind = service.KINDS["piquet"]
+    record = service.new_record(kind, 6)
+    record["deal"]["partie"] = False
+    position = service.replay(kind, record)
+    beginner = player_for("piquet", "beginner")
+    while not position.state.is_over:
+        seat = position.state.seat_to_act
+        service.apply(position, beginner.choose(observe(position.state, seat), random.Random(0)))
+    timeline = build_timeline("piquet", service.record_with(record, position.actions))
+    silent = [
+        step.number
+        for step in timeline.steps[1:]
+        if (step.action_json or {}).get("type") == "declare"
+        and not any(e.kind == "say" or e.is_score for e in step.events)
+    ]
+    assert silent, "seed 6: younger has nothing to answer"
+    for perspective in ("all", "A", "B"):
+        moves = build_moves(timeline, perspective)
+        for entry in moves:
+            assert entry.kind != "declare" or entry.lines or entry.scores, entry
+        for number in silent:
+            covering = moves[current_index(moves, number)]  # type: ignore[index]
+            assert covering.kind == "declare" and covering.first < number <= covering.last
+
+
 def test_piquet_moves_as_a_seat_hide_the_others_exchange(replays, timelines) -> None:
     as_b = build_moves(timelines["piquet-example"], "B")
     assert as_b[1].count == 5 and as_b[1].discarded == () and as_b[1].taken == ()

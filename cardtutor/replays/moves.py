@@ -170,6 +170,11 @@ def build_moves(timeline: Any, perspective: str) -> tuple[Move, ...]:
                     taken=tuple(sort_hand(taken, game)),
                 )
             )
+        elif (
+            kind == "declare" and moves and not scores and not any(e.kind == "say" for e in events)
+        ):
+            # nothing said or scored (younger, with nothing to answer): no entry of its own
+            moves[-1] = dataclasses.replace(moves[-1], last=n)
         elif kind == "declare":
             lines = tuple((e.seat or "", e.msg) for e in events if e.kind == "say")
             moves.append(
