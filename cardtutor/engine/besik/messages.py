@@ -241,7 +241,7 @@ register_messages(
         ),
         "besik.deal.end": (
             "End of the deal. Totals: {totals}.",
-            "Ende des Spiels. Gesamtstand: {totals}.",
+            "Ende dieses Spiels. Gesamtstand: {totals}.",
         ),
         "besik.game.won": (
             "{party} wins the game with {total} points.",

@@ -249,7 +249,7 @@ register_messages(
         ),
         "piquet.info.deal_over": (
             "End of the deal: {a} {ta}, {b} {tb}.",
-            "Ende des Spiels: {a} {ta}, {b} {tb}.",
+            "Abrechnung dieses Spiels: {a} {ta}, {b} {tb}.",
         ),
         "piquet.info.tied": (
             "Tied at {total} after {deals} deals: each player deals once more.",
