@@ -1476,3 +1476,18 @@ def test_a_refused_exchange_keeps_the_learners_picks_ticked(client: Client) -> N
     # a fresh page starts with nothing ticked
     page = client.get(url).content.decode()
     assert not re.findall(r'name="cards" value="(\w+)" id="[^"]+" checked', page)
+
+
+def test_younger_taking_the_whole_stock_with_look_ticked_is_not_refused(client: Client) -> None:
+    """Nothing is left to look at: the tick means nothing, and the exchange goes through."""
+    url = _start(client, "piquet", first="learner")  # younger
+    page = _post_first_moves_until(
+        client, url, lambda p: 'name="type" value="exchange"' in p, 10, "no exchange"
+    )
+    game = _game(url)
+    stock = len(_position(game).state.view(game.learner_seats[0]).stock)
+    codes = re.findall(r'name="cards" value="(\w+)"', page)
+    ply = re.search(r'name="ply" value="(\d+)"', page).group(1)  # type: ignore[union-attr]
+    data = {"ply": ply, "type": "exchange", "cards": codes[:stock], "look": "yes"}
+    assert client.post(url + "move/", data).status_code == 303
+    assert _game(url).moves > int(ply), "the exchange was made"

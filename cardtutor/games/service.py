@@ -387,7 +387,8 @@ def _build(position: Position, seat: str, move_type: str, data: Mapping[str, Any
     cards = [c for c in (data.get("cards") or []) if isinstance(c, str)][:16]
     if move_type == "exchange" and position.kind.game == "piquet":
         payload: dict[str, Any] = {"type": "exchange", "seat": seat, "discard": " ".join(cards)}
-        if _one(data, "look") == "yes":
+        left = len(getattr(position.state.view(seat), "stock", ())) - len(cards)
+        if _one(data, "look") == "yes" and left > 0:  # (the whole stock taken: nothing to see)
             payload["look"] = True
     elif move_type == "declare" and position.kind.game == "piquet":
         category = getattr(position.state.view(seat), "category", None) or ""
