@@ -59,7 +59,7 @@ def place_words(where: str) -> str:
 
 def drawn_cards(position: Position, seat: str) -> frozenset[Any]:
     """Piquet: the cards in ``seat``'s hand that he took from the stock in this deal's exchange
-    (he saw them come: the table marks them); empty in Besik and before his exchange."""
+    (he saw them come: the move forms mark them); empty in Besik and before his exchange."""
     if position.kind.game != "piquet" or len(position.states) != len(position.actions):
         return frozenset()
     for index in range(len(position.actions) - 1, -1, -1):

@@ -174,7 +174,7 @@ register_messages(
             "{step} liegen.",
         ),
         "drill.melds.hand": ("Your hand", "Deine Hand"),
-        "drill.melds.hand_rest": ("Your other cards (concealed)", "Übrige Karten auf der Hand"),
+        "drill.melds.hand_rest": ("Your other cards in hand", "Übrige Karten auf der Hand"),
         "drill.melds.row": (
             "Your declared row (still in your hand)",
             "Deine gemeldeten Karten (offen ausgelegt, weiter spielbar)",

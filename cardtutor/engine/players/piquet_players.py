@@ -10,9 +10,10 @@ card when void.
 makes on average over deals of the unseen cards, :mod:`cardtutor.engine.drills.piquet_exchange`),
 plus the tricks the kept cards are likely to take; declarations are the best honest ones except
 that elder *sinks* a minor extra sequence or set when it is safe, cheap and hides something
-(the declaring drill's ruling, :mod:`cardtutor.engine.drills.piquet_declaring`); the play cashes sure winners from the
-longest suit, otherwise leads low from the longest suit, wins as second player with the lowest
-card that does, and keeps its winners and guards when it cannot follow.
+(the declaring drill's ruling, :mod:`cardtutor.engine.drills.piquet_declaring`); the play
+cashes sure winners from the longest suit, otherwise leads low from the longest suit, wins as
+second player with the lowest card that does, and keeps its winners and guards when it cannot
+follow.
 
 **Strong**: the club exchange with more deals of the unseen cards and no sinking; in the play,
 deals of the opponent's hidden cards consistent with everything seen
