@@ -13,6 +13,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from cardtutor.engine.piquet import Exchange as PiquetExchange
+from cardtutor.engine.piquet import NextDeal as PiquetNextDeal
 from cardtutor.engine.text import Msg, to_player
 from cardtutor.games.service import Position, is_deal_action, is_deal_phase, undo_point
 from cardtutor.replays.presentation import category_label, rule_url
@@ -57,23 +59,22 @@ def place_words(where: str) -> str:
     }.get(where, "")
 
 
-def drawn_cards(position: Position, seat: str) -> frozenset[Any]:
-    """Piquet: the cards in ``seat``'s hand that he took from the stock in this deal's exchange
-    (he saw them come: the move forms mark them); empty in Besik and before his exchange."""
+def drawn_cards(position: Position, seat: str, view: Any) -> frozenset[Any]:
+    """Piquet: the cards in ``seat``'s hand (``view``: his view now) that he took from the
+    stock in this deal's exchange (he saw them come: the move forms mark them); empty in
+    Besik and before his exchange."""
     if position.kind.game != "piquet" or len(position.states) != len(position.actions):
         return frozenset()
     for index in range(len(position.actions) - 1, -1, -1):
         action = position.actions[index]
-        if is_deal_action(action):  # this deal's exchange only
+        if isinstance(action, PiquetNextDeal):  # this deal's exchange only
             return frozenset()
-        data = action.to_json()
-        if data.get("type") == "exchange" and data.get("seat") == seat:
+        if isinstance(action, PiquetExchange) and action.seat == seat:
             before = position.states[index - 1] if index else position.start
             if before is None:
                 return frozenset()
-            now = position.state.view(seat).hands.get(seat, ())
             had = set(before.view(seat).hands.get(seat, ()))
-            return frozenset(c for c in now if c is not None and c not in had)
+            return frozenset(c for c in view.hands.get(seat, ()) if c is not None and c not in had)
     return frozenset()
 
 
@@ -299,7 +300,7 @@ def moves(position: Position, seat: str, lang: str) -> dict[str, Any]:
                 "may_look": not elder,
                 "elder": elder,
             }
-        drawn = drawn_cards(position, seat)
+        drawn = drawn_cards(position, seat, view)
         if phase == "declare":
             from cardtutor.engine.piquet.declarations import best_declaration
 
