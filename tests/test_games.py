@@ -953,6 +953,7 @@ def test_a_games_addresses_are_the_ones_the_url_configuration_gives() -> None:
         "hint_url": "hint",
         "export_url": "export",
         "keep_url": "keep",
+        "says_url": "says",
     }
     for public_id in ("abc123", "a-b_C9xYz0"):
         urls = game_urls(public_id)
@@ -1491,3 +1492,61 @@ def test_younger_taking_the_whole_stock_with_look_ticked_is_not_refused(client: 
     data = {"ply": ply, "type": "exchange", "cards": codes[:stock], "look": "yes"}
     assert client.post(url + "move/", data).status_code == 303
     assert _game(url).moves > int(ply), "the exchange was made"
+
+
+def _elder_declaring(client: Client) -> tuple[str, str, list[str]]:
+    """A game where the learner, elder, declares his point: its address, the page, and the
+    cards ticked for it (his best point)."""
+    url = _start(client, "piquet")  # the learner is elder
+    page = client.get(url).content.decode()
+    codes = re.findall(r'name="cards" value="(\w+)"', page)
+    client.post(url + "move/", {"ply": "0", "type": "exchange", "cards": codes[:1]})
+    page = client.get(url).content.decode()
+    assert "Declare: Point" in page
+    ticked = re.findall(r'name="cards" value="(\w+)" id="[^"]+" checked', page)
+    return url, page, ticked
+
+
+def test_elder_is_told_what_the_cards_he_ticks_make_him_say_as_he_ticks(client: Client) -> None:
+    url, page, ticked = _elder_declaring(client)
+    assert 'id="declare-says"' in page and 'hx-get="' + url + 'says/"' in page
+    ply = str(_game(url).moves)
+    words = {1: "One card", 2: "Two cards", 3: "Three cards", 4: "Four cards", 5: "Five cards"}
+    words |= {6: "Six cards", 7: "Seven cards", 8: "Eight cards"}
+
+    def says(cards: list[str], **extra: str) -> Any:
+        return client.get(
+            url + "says/", {"ply": extra.get("ply", ply), "cards": cards}, HTTP_HX_REQUEST="true"
+        )
+
+    fewer = says(ticked[1:])
+    assert fewer.status_code == 200
+    text = html.unescape(fewer.content.decode())
+    assert text.strip() == f"As ticked now, you say: “{words[len(ticked) - 1]}.”"
+    nothing = html.unescape(says([]).content.decode())
+    assert nothing.startswith("As ticked now, you say: “") and "card" not in nothing
+    # cards of two suits are no point: the engine's reason, in a sentence
+    other = next(
+        c for c in re.findall(r'name="cards" value="(\w+)"', page) if c[-1] != ticked[0][-1]
+    )
+    mixed = html.unescape(says([*ticked, other]).content.decode())
+    assert mixed.startswith("As ticked now, this is no declaration: ") and mixed.strip().endswith(
+        "."
+    )
+    assert says(["ZZ"]).status_code == 200  # a malformed code: said, not a 500
+    # a form of another position, a request without htmx, someone else's game
+    assert says(ticked, ply="0").status_code == 204
+    assert client.get(url + "says/", {"ply": ply, "cards": ticked}).status_code == 302
+    assert Client().get(url + "says/", {"ply": ply}, HTTP_HX_REQUEST="true").status_code == 404
+    assert _game(url).moves == int(ply), "asking changes nothing"
+
+
+def test_younger_is_not_offered_what_his_cards_say(client: Client) -> None:
+    url = _start(client, "piquet", first="learner")
+    page = _post_first_moves_until(
+        client, url, lambda p: 'name="type" value="declare"' in p, 10, "no declaration"
+    )
+    assert 'id="declare-says"' not in page and "says/" not in page
+    ply = str(_game(url).moves)
+    response = client.get(url + "says/", {"ply": ply}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 204

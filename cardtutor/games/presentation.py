@@ -13,6 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from cardtutor.engine.errors import EngineError
 from cardtutor.engine.piquet import Exchange as PiquetExchange
 from cardtutor.engine.piquet import NextDeal as PiquetNextDeal
 from cardtutor.engine.text import Msg, to_player
@@ -370,6 +371,37 @@ def moves(position: Position, seat: str, lang: str) -> dict[str, Any]:
         and any(o["meld"] == "triple-besik" for o in others)
         and not view.tricks_won.get(seat, 0),
     }
+
+
+MAX_TICKED = 12
+"""No declaration holds more cards than a hand: a longer list is not one of our forms."""
+
+
+def elder_says(
+    position: Position, seat: str, codes: Sequence[str], lang: str
+) -> tuple[str, bool] | None:
+    """What the cards ``codes`` ticked on elder's declaration form make ``seat`` say, in the
+    words of the rules' dialogue ("Four cards."), and ``False``; or why they are no
+    declaration (a sentence) and ``True``. ``None``: ``seat`` is not the elder hand declaring
+    now (only elder's words follow from his cards alone)."""
+    state = position.state
+    if position.kind.game != "piquet" or state.seat_to_act != seat:
+        return None
+    view = state.view(seat)
+    if state.phase.value != "declare" or view.elder != seat or not view.category:
+        return None
+    if len(codes) > MAX_TICKED:
+        return sentence(Msg("games.err.form").render(lang)), True
+    data = {"type": "declare", "seat": seat, "category": view.category, "cards": " ".join(codes)}
+    try:
+        action = position.engine.parse_action(data)
+    except EngineError as error:  # a malformed card code
+        return sentence(to_player(error.msg).render(lang)), True
+    why = state.legal_actions.why_illegal(action)
+    if why is not None:
+        return sentence(to_player(why).render(lang)), True
+    _after, events = position.engine.apply(state, action)
+    return " ".join(e.msg.render(lang) for e in events if e.kind == "say" and e.seat == seat), False
 
 
 def sentence(text: str) -> str:

@@ -14,4 +14,5 @@ urlpatterns = [
     path("<str:public_id>/hint/", views.hint, name="hint"),
     path("<str:public_id>/export.json", views.export, name="export"),
     path("<str:public_id>/keep/", views.keep, name="keep"),
+    path("<str:public_id>/says/", views.says, name="says"),
 ]

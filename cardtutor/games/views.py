@@ -19,7 +19,7 @@ from typing import Any
 from django.contrib import messages
 from django.db.models import F, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import get_language
@@ -289,6 +289,7 @@ GAME_URLS = {
     "hint_url": "hint/",
     "export_url": "export.json",
     "keep_url": "keep/",
+    "says_url": "says/",
 }
 """A game's addresses, each its page's address and this (``games/urls.py``; a test checks
 them against ``reverse``, which costs about as much as the rest of them together here)."""
@@ -366,6 +367,34 @@ def game_page(request: HttpRequest, public_id: str) -> HttpResponse:
             extra["advice"] = {k: hinted.get(k) for k in ("move", "reason", "samples")}
             extra["still"] = True
     return _render(request, game, position, **extra)
+
+
+@vary_on_headers("HX-Request")
+@never_cache
+@require_safe
+def says(request: HttpRequest, public_id: str) -> HttpResponse:
+    """What the cards ticked on the elder hand's declaration form make him say, asked by
+    htmx as he ticks and unticks them (the form itself says what his best declaration says,
+    which is all a page without JavaScript can say). Another request gets the game's page;
+    a form of a position since left, nothing (htmx then leaves the line as it is)."""
+    game = _get_game(request, public_id)
+    if not _is_htmx(request):
+        return redirect(reverse("games:game", args=[game.public_id]))
+    try:
+        position = _replay(game)
+    except EngineError:
+        return HttpResponse(status=204)
+    raw = request.GET.get("ply", "")
+    if not (raw.isascii() and raw.isdigit() and int(raw) == game.moves == position.ply):
+        return HttpResponse(status=204)
+    seat = game.learner_seats[0]
+    said = presentation.elder_says(position, seat, request.GET.getlist("cards"), _lang())
+    if said is None:
+        return HttpResponse(status=204)
+    text, refused = said
+    return render(
+        request, "games/game.html#declare_says", {"says": text, "refused": refused, "now": True}
+    )
 
 
 def _posted_ply(request: HttpRequest) -> int | None:

@@ -752,3 +752,22 @@ def test_the_cards_younger_looked_at_open_under_the_moves_shown_over_the_table(
         scroll = page.evaluate("document.documentElement.scrollWidth")
         assert scroll <= width, f"the page is {scroll} px wide at {width} px"
     assert_clean(page)
+
+
+def test_elder_sees_what_his_ticked_cards_make_him_say_as_he_ticks(page: Any) -> None:
+    _start(page, "piquet")  # the learner is elder
+    page.locator("form.move-form label.card-pick").first.click()
+    page.locator("form.move-form button.primary-button").click()
+    says = page.locator("#declare-says")
+    expect(says).to_contain_text("With your best declaration (as first ticked), you say:")
+    best = says.inner_text()
+    ticked = page.locator("form.move-form .card-pick-input:checked")
+    first = ticked.first.get_attribute("id")
+    page.locator(f"label[for='{first}']").click()  # one card fewer
+    expect(says).to_contain_text("As ticked now, you say:")
+    assert says.inner_text() != best
+    page.locator(f"label[for='{first}']").click()  # and back
+    expect(says).to_have_text(
+        best.replace("With your best declaration (as first ticked)", "As ticked now")
+    )
+    assert_clean(page)
