@@ -784,3 +784,31 @@ def test_a_similar_question_of_a_drill_that_mixes_kinds_is_of_the_same_kind(kind
     assert similar, "the verdict offers a similar question"
     assert similar.group(1).startswith(f"{kind}-")
     assert tricks.item(similar.group(1), Level.MEDIUM).question["kind"] == kind
+
+
+def test_a_similar_question_to_a_sinking_question_asks_whether_sinking_pays() -> None:
+    """Every plain question of the declaring drill's hard level asks whether sinking pays; its
+    deal may also hold an equal point: "try a similar one" asks about sinking again, not about
+    the equal point (a feature of that deal only)."""
+    declaring = DRILLS["piquet.declaring"]
+    seed = next(
+        str(n)
+        for n in range(50)
+        for item in [declaring.item(str(n), Level.HARD)]
+        if "equal-point" in item.tags and "sinking-question" in item.tags
+    )
+    client = Client()
+    url = reverse("practice:item", args=["piquet", "declaring", 3, seed])
+    page = client.get(url).content.decode()
+    answer: dict[str, str] = {}  # any answer: the first choice offered, or 1
+    for tag in re.findall(r"<input [^>]*>", page):
+        name = re.search(r'name="(\w+)"', tag)
+        value = re.search(r'value="([^"]*)"', tag)
+        if name and name.group(1) not in answer and name.group(1) != "csrfmiddlewaretoken":
+            answer[name.group(1)] = value.group(1) if value and value.group(1) else "1"
+    html = client.post(url, answer).content.decode()
+    similar = re.search(r'href="/practice/piquet/declaring/3/([\w-]+)/#question"', html)
+    assert similar, "the verdict offers a similar question"
+    assert similar.group(1).startswith("sinking-question-")
+    for level in Level:  # such a seed asks about sinking at any level
+        assert "sinking-question" in declaring.item(similar.group(1), level).tags

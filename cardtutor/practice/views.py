@@ -412,7 +412,8 @@ def _page(
         similar_url = item_url(
             drill,
             int(the_item.level),
-            similar_seed(the_item, drill.cases + drill.kinds, secrets.randbelow(10**9)),
+            # the kind of question first: a case may be only a feature of its deal
+            similar_seed(the_item, drill.kinds + drill.cases, secrets.randbelow(10**9)),
         )
         similar_url += "#question"
         verdict = feedback_context(feedback, drill.game)

@@ -114,6 +114,9 @@ __all__ = ["DeclaringDrill", "CASES", "SINK_AT_MOST", "Sink", "judge", "deal_of"
 
 KEY = "piquet.declaring"
 CASES = ("sinking", "equal-point", "carte-blanche", "repique")
+KINDS = ("sinking-question",)
+"""A question whether sinking pays (every plain item of the hard level asks one; the seed
+``"sinking-question-7"`` asks one at any level), so "try a similar one" asks another."""
 """The rare cases every level can be asked for (``"sinking-3"``)."""
 CURATED = ("example",)
 SINK_AT_MOST = 3
@@ -233,8 +236,9 @@ register_messages(
             "Deine Quatorze und Trios: Was sagst du an?",
         ),
         "drill.declaring.f.cost": (
-            "Sinking {what}: how many points of your own would it give up?",
-            "Wenn du {what} verschweigst: Wie viele eigene Punkte gibst du damit auf?",
+            "Sinking {what}: how many points of that declaration's own would you give up?",
+            "Wenn du {what} verschweigst: Wie viele Punkte dieser Ansage selbst gibst du damit "
+            "auf?",
         ),
         # the question asks "what do you declare?": an option is what is declared
         "drill.declaring.opt.declare": ("{name}", "{name}"),
@@ -952,7 +956,7 @@ def setup(seed: str, level: Level) -> Setup:
         return Setup(EXAMPLE_DEAL, None)
     case = seed_case(seed, CASES)
     if case is None:
-        if level is Level.HARD:
+        if level is Level.HARD or seed_case(seed, KINDS):  # "sinking-question-7"
             deal, cat, sunk = _proposal(rng, rng.random() < 0.5)
             return Setup(deal, (cat, sunk))
         if rng.random() < _RARE_SHARE:
@@ -1035,7 +1039,7 @@ class DeclaringDrill:
     title = Msg("drill.declaring.title")
     summary = Msg("drill.declaring.summary")
     cases: tuple[str, ...] = CASES
-    kinds: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = KINDS
     curated: tuple[str, ...] = CURATED
 
     def item(self, seed: str, level: Level) -> Item:
