@@ -369,7 +369,7 @@ register_messages(
             "Vor dem Stichspiel: {elder} (Vorhand) {te}, {younger} (Hinterhand) {ty}; Repique oder "
             "Pique: {bonus}.",
         ),
-        "drill.counting.bonus.none": ("neither", "keins von beiden"),
+        "drill.counting.bonus.none": ("neither", "keines von beiden"),
         "drill.counting.bonus.repique": ("repique for {seat}", "Repique für {seat}"),
         "drill.counting.bonus.pique": ("pique for {seat}", "Pique für {seat}"),
     }

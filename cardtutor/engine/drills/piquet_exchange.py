@@ -211,7 +211,7 @@ register_messages(
             "Karten gegeben, die du nicht siehst (die Hand deines Gegners und der Talon), für "
             "jede Ablage dieselben. In jeder kauft dein Gegner nach einer Faustregel (er legt "
             "seine schwächsten Karten ab), Point, Sequenzen, Quatorze und Trios werden gegen "
-            "seine Hand als gut oder nicht gut beurteilt, dazu Carte blanche, Repique und der "
+            "seine Hand als gut oder nicht gut beurteilt, dazu Carte blanche, Repique und das "
             "Pique mit dem ersten Ausspielen der Vorhand, und gezählt werden deine Punkte "
             "minus die deines Gegners. Das Stichspiel wird nicht gezählt. Eine Ablage gilt als richtig, "
             "wenn ihr Durchschnitt weniger als {tolerance} Punkte unter dem besten liegt oder "
