@@ -759,6 +759,19 @@ def test_a_table_of_five_columns_names_each_figure_for_a_phone() -> None:
     assert "drill-table--wide" not in html and "data-label" not in html
 
 
+def _answer_anything(client: Client, url: str) -> str:
+    """Answer the question at ``url`` with the first choice offered in each field (or 1):
+    the page with its verdict."""
+    page = client.get(url).content.decode()
+    answer: dict[str, str] = {}
+    for tag in re.findall(r"<input [^>]*>", page):
+        name = re.search(r'name="(\w+)"', tag)
+        value = re.search(r'value="([^"]*)"', tag)
+        if name and name.group(1) not in answer and name.group(1) != "csrfmiddlewaretoken":
+            answer[name.group(1)] = value.group(1) if value and value.group(1) else "1"
+    return client.post(url, answer).content.decode()
+
+
 @pytest.mark.parametrize("kind", ["winner", "playable", "augen", "score"])
 def test_a_similar_question_of_a_drill_that_mixes_kinds_is_of_the_same_kind(kind: str) -> None:
     """The Besik trick drill asks four kinds of question: "try a similar one" after an Augen
@@ -772,14 +785,7 @@ def test_a_similar_question_of_a_drill_that_mixes_kinds_is_of_the_same_kind(kind
     )
     client = Client()
     url = reverse("practice:item", args=["besik", "tricks", 2, seed])
-    page = client.get(url).content.decode()
-    answer: dict[str, str] = {}  # any answer: the first choice offered, or 1
-    for tag in re.findall(r"<input [^>]*>", page):
-        name = re.search(r'name="(\w+)"', tag)
-        value = re.search(r'value="([^"]*)"', tag)
-        if name and name.group(1) not in answer and name.group(1) != "csrfmiddlewaretoken":
-            answer[name.group(1)] = value.group(1) if value and value.group(1) else "1"
-    html = client.post(url, answer).content.decode()
+    html = _answer_anything(client, url)
     similar = re.search(r'href="/practice/besik/tricks/2/([\w-]+)/#question"', html)
     assert similar, "the verdict offers a similar question"
     assert similar.group(1).startswith(f"{kind}-")
@@ -799,14 +805,7 @@ def test_a_similar_question_to_a_sinking_question_asks_whether_sinking_pays() ->
     )
     client = Client()
     url = reverse("practice:item", args=["piquet", "declaring", 3, seed])
-    page = client.get(url).content.decode()
-    answer: dict[str, str] = {}  # any answer: the first choice offered, or 1
-    for tag in re.findall(r"<input [^>]*>", page):
-        name = re.search(r'name="(\w+)"', tag)
-        value = re.search(r'value="([^"]*)"', tag)
-        if name and name.group(1) not in answer and name.group(1) != "csrfmiddlewaretoken":
-            answer[name.group(1)] = value.group(1) if value and value.group(1) else "1"
-    html = client.post(url, answer).content.decode()
+    html = _answer_anything(client, url)
     similar = re.search(r'href="/practice/piquet/declaring/3/([\w-]+)/#question"', html)
     assert similar, "the verdict offers a similar question"
     assert similar.group(1).startswith("sinking-question-")
