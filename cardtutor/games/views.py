@@ -380,12 +380,14 @@ def says(request: HttpRequest, public_id: str) -> HttpResponse:
     game = _get_game(request, public_id)
     if not _is_htmx(request):
         return redirect(reverse("games:game", args=[game.public_id]))
+    raw = request.GET.get("ply", "")
+    if not (raw.isascii() and raw.isdigit() and len(raw) < 7 and int(raw) == game.moves):
+        return HttpResponse(status=204)  # (a stale form: no replay needed to say so)
     try:
         position = _replay(game)
     except EngineError:
         return HttpResponse(status=204)
-    raw = request.GET.get("ply", "")
-    if not (raw.isascii() and raw.isdigit() and int(raw) == game.moves == position.ply):
+    if position.ply != game.moves:
         return HttpResponse(status=204)
     seat = game.learner_seats[0]
     said = presentation.elder_says(position, seat, request.GET.getlist("cards"), _lang())
