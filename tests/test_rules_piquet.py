@@ -324,10 +324,14 @@ def test_the_sources_advice_holds_by_the_engine() -> None:
     assert guards["keep"] > guards["ace"] and guards["cost"] == guards["keep"] - guards["ace"]
     discard = shown("strategy-discard").facts
     assert discard["best_tenths"] >= discard["cavendish_tenths"] > 0
-    # the difference is split into all four parts, so the parts add up to it (to rounding)
+    # the difference is split into all five parts, so the parts add up to it (to rounding)
     split = shown("strategy-discard").lines[1].en.split(": ", 1)[1]
     parts = [float(x.replace("−", "-")) for x in re.findall(r"[+−]\d+\.\d", split)]
-    assert len(parts) == 4 and "repique" in split
+    assert len(parts) == 5 and "repique" in split and "for the play" in split
+    # the words under the figures say what the drill found: its best keeps the king of spades,
+    # Cavendish keeps four hearts
+    assert discard["best_keeps_king_of_spades"] and discard["cavendish_hearts_kept"] == 4
+    assert "king of spades" in shown("strategy-discard").lines[2].en
     assert abs(sum(parts) - (discard["best_tenths"] - discard["cavendish_tenths"]) / 10) <= 0.25
 
 

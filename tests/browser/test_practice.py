@@ -207,7 +207,7 @@ def test_on_a_phone_the_progress_table_shows_every_figure(browser: Any, live_ser
 
 
 def test_on_a_phone_the_exchange_verdict_s_table_shows_every_figure(page: Any) -> None:
-    """The exchange verdict's table of averages (six columns) is a card per discard at
+    """The exchange verdict's table of averages (seven columns) is a card per discard at
     360 px: every figure within the screen's width, under its column's name."""
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(reverse("practice:item", args=["piquet", "exchange", 2, "9"]))
@@ -216,8 +216,8 @@ def test_on_a_phone_the_exchange_verdict_s_table_shows_every_figure(page: Any) -
     table = page.locator(".drill-table--wide").first
     expect(table).to_be_visible()
     cells = table.locator("tbody tr").first.locator("td")
-    assert cells.count() == 5
-    for n in range(5):
+    assert cells.count() == 6
+    for n in range(6):
         box = cells.nth(n).bounding_box()
         assert box is not None and box["x"] + box["width"] <= 360, n
     assert "Average" in cells.first.evaluate("e => getComputedStyle(e, '::before').content")

@@ -8,18 +8,23 @@ level, knowing how many cards elder took (one card up to all the cards left to h
 cards the learner cannot see (the opponent's twelve and the stock, in a random order, and
 consistent with what he knows: whether the opponent announced carte blanche, how many cards
 elder took), of what the declarations score after the exchange, *his points minus his
-opponent's*:
+opponent's*, plus an estimate of the play:
 
 - the point, the sequences, the quatorzes and trios, each good, not good or equal against the
   opponent's hand after *his* exchange, with every combination of the good side scored (the
   engine's honest declarations, no sinking);
 - carte blanche, repique, and the pique that elder's first lead makes (hand plus the lead's
-  point), judged in the order of reckoning.
+  point), judged in the order of reckoning;
+- the play, estimated from the cards he keeps: :data:`PLAY_WEIGHT` points for each trick they
+  are likely to take (:func:`trick_estimate`). It is the computer player's estimate too, so the
+  drill and the club player judge a discard alike. Without it the declarations alone would
+  often advise throwing an ace for a card that helps the point, which no player does: an ace
+  is a sure trick.
 
 The opponent exchanges by a fixed rule of thumb (:func:`rule_of_thumb_discard`): elder takes
 the number he announced; younger takes all the cards left to him, at most five; each throws his
 least useful cards (short suits and low cards first, keeping his longest suit, his sequences
-and his trios). The play is not counted.
+and his trios).
 
 **How it is computed.** Exact enumeration is not affordable (five cards drawn from twenty, the
 opponent's twelve from the rest, for up to 1,585 discards), so the average is taken over a
@@ -118,6 +123,9 @@ __all__ = [
     "SCREENING",
     "FINALISTS",
     "TOLERANCE",
+    "PLAY_WEIGHT",
+    "trick_estimate",
+    "play_value",
 ]
 
 register_messages(
@@ -176,6 +184,7 @@ register_messages(
             "Carte blanche, repique, pique",
             "Carte blanche, Repique, Pique",
         ),
+        "drill.exchange.h.play": ("The play (estimate)", "Stichspiel (geschätzt)"),
         "drill.exchange.h.total": ("Average", "Durchschnitt"),
         # a row's label (:class:`_RowLabel`): English joins every name ("best and the lowest
         # cards"); German names the first, capitalised, and the others in brackets ("Beste
@@ -204,7 +213,13 @@ register_messages(
             "(throwing his least useful cards), the point, the sequences and the trios and "
             "quatorzes are judged good or not good against his hand, with carte blanche, "
             "repique and the pique of elder's first lead, and your points minus his are "
-            "counted. The play is not counted. A discard counts as right when its average is "
+            "counted. The play is estimated from the cards you keep: {weight} points for each "
+            "trick they are likely to take (what a trick is worth on average when both hands "
+            "are played out with all cards known). The highest card of a suit still in play "
+            "(the ace, or the king when you throw the ace) and each card following it without "
+            "a gap count a trick each, and with them each card of the suit beyond the fourth; "
+            "half a trick for the next-highest card with one card beside it, or the one below "
+            "with two. A discard counts as right when its average is "
             "within {tolerance} points of the best, or closer than two standard errors (what "
             "these deals cannot tell apart).",
             "So entstehen die Durchschnitte: Für jede Ablage werden {samples} Verteilungen der "
@@ -213,7 +228,14 @@ register_messages(
             "seine schwächsten Karten ab), Point, Sequenzen, Quatorze und Trios werden gegen "
             "seine Hand als gut oder nicht gut beurteilt, dazu Carte blanche, Repique und das "
             "Pique mit dem ersten Ausspielen der Vorhand, und gezählt werden deine Punkte "
-            "minus die deines Gegners. Das Stichspiel wird nicht gezählt. Eine Ablage gilt als richtig, "
+            "minus die deines Gegners. Das Stichspiel wird aus den Karten geschätzt, die du "
+            "behältst: {weight} Punkte für jeden Stich, den sie wahrscheinlich machen (so viel "
+            "ist ein Stich im Durchschnitt wert, wenn beide Hände mit offenen Karten "
+            "ausgespielt werden). Die höchste Karte einer Farbe, die noch im Spiel ist (das As, "
+            "oder der König, wenn du das As ablegst), und jede lückenlos folgende Karte zählen "
+            "je einen Stich, dazu jede Karte dieser Farbe über die vierte hinaus; einen halben "
+            "Stich die nächsthöhere Karte mit einer weiteren daneben oder die darunter mit zwei "
+            "weiteren. Eine Ablage gilt als richtig, "
             "wenn ihr Durchschnitt weniger als {tolerance} Punkte unter dem besten liegt oder "
             "näher als zwei Standardfehler (was diese Verteilungen nicht unterscheiden können).",
         ),
@@ -266,6 +288,7 @@ register_messages(
             "carte blanche, repique and pique",
             "bei Carte blanche, Repique und Pique",
         ),
+        "drill.exchange.what.4": ("the play (estimated)", "beim Stichspiel (geschätzt)"),
         # why the best is best
         "drill.exchange.why": (
             "Why the best discard is best:",
@@ -325,6 +348,10 @@ register_messages(
             "ein As ist die höchste Karte seiner Farbe, {ace:nom} zählt elf für den Point in "
             "{suit}, und bei zwei Assen fehlt nur ein drittes zum besten Trio, drei Assen",
         ),
+        "drill.exchange.f.tricks": (
+            "It keeps {cards} below the {ace}: {n} sure tricks in {suit}.",
+            "Sie behält {cards} unter {ace:dat}: {n} sichere Stiche in {suit}.",
+        ),
         "drill.exchange.f.short": (
             "It throws the short suits: {suits}.",
             "Sie legt die kurzen Farben ab: {suits}.",
@@ -372,6 +399,10 @@ register_messages(
             "Du reißt die {name} auseinander: Du legst {cards} ab.",
         ),
         "drill.exchange.m.aces": ("You throw {cards}: {why}.", "Du legst {cards} ab: {why}."),
+        "drill.exchange.m.tricks": (
+            "You throw {cards}: with the {ace}, {n} sure tricks in {suit}.",
+            "Du legst {cards} ab: Mit {ace:dat} wären das {n} sichere Stiche in {suit}.",
+        ),
         "drill.exchange.cavendish": (
             "Cavendish discarded the {cards}: {value} on average, {verdict}.",
             "Cavendish hat {cards} abgelegt: im Durchschnitt {value}, {verdict}.",
@@ -382,8 +413,9 @@ register_messages(
             "bis auf {tolerance} Punkte so gut wie die beste",
         ),
         "drill.exchange.cavendish.worse": (
-            "{loss} points below the best by this count, which leaves out the play",
-            "nach dieser Rechnung, die das Stichspiel weglässt, {loss} Punkte unter der besten",
+            "{loss} points below the best by this count, which estimates the play only roughly",
+            "nach dieser Rechnung, die das Stichspiel nur grob schätzt, {loss} Punkte unter der "
+            "besten",
         ),
         "drill.exchange.drawn": (
             "With your discard you would have drawn these cards",
@@ -428,6 +460,66 @@ YOUNGER_MAX_TAKE = 5
 """The rule of thumb's younger hand takes all the cards left to him, at most this many."""
 _RARE_SHARE = 0.25
 _SHOWN_BEST = 3
+PLAY_WEIGHT = 4
+"""Points per likely trick of the kept cards (:func:`trick_estimate`), added to a discard's
+declarations, as the player's points minus his opponent's: a trick is worth about a point for
+its lead or for winning it as second player, and the majority of tricks brings the cards' 10.
+Measured against the double-dummy solver: over 10,000 random deals in which elder swapped one
+card he kept for one he threw (the rest of the exchange by the rule of thumb), the play's
+points, elder's minus younger's with all cards known, moved by 3.9 points per trick of the
+estimate (least squares through zero; 2.2 for the estimate that ignores the cards thrown)."""
+
+
+def trick_estimate(hand: int, gone: int = 0) -> float:
+    """How many tricks ``hand`` is likely to take in the play, roughly, when the cards of
+    ``gone`` are out of play (one's own discard: nobody can play them). In each suit: its top
+    cards (the highest card still in play, then each next one held) a trick each, and with
+    them each card of the suit beyond the fourth; without a top card, half a trick for the
+    second-highest card still in play with another card of its suit, or the third-highest
+    with two others.
+
+    >>> from cardtutor.engine.cards import mask_of, parse_cards
+    >>> trick_estimate(mask_of(parse_cards("AH KH QH 9H 8H 7H")))
+    5.0
+    >>> trick_estimate(mask_of(parse_cards("KS 7S 9C 8C")))
+    0.5
+    >>> trick_estimate(mask_of(parse_cards("KS 7S 9C 8C")), gone=mask_of(parse_cards("AS")))
+    1.0
+    """
+    total = 0.0
+    for s in range(4):
+        b = hand >> (8 * s) & 255
+        n = b.bit_count()
+        if not n:
+            continue
+        out = gone >> (8 * s) & 255
+        top = 0
+        o = 7
+        while o >= 0 and (b | out) >> o & 1:
+            top += b >> o & 1
+            o -= 1
+        if top:
+            total += top + (max(0, n - 4 - max(0, top - 4)) if n >= 5 else 0)
+            continue
+        above = (~(b | out) & 255 & ~((2 << (b.bit_length() - 1)) - 1)).bit_count()
+        if above == 1 and n >= 2 or above == 2 and n >= 3:
+            total += 0.5
+    return min(total, 12.0)
+
+
+@functools.lru_cache(maxsize=8192)  # the screening values each discard at every stage
+def play_value(hand: int, discard: int) -> float:
+    """The play's estimate for the cards kept from ``hand``: :data:`PLAY_WEIGHT` points per
+    likely trick, the discard being out of play.
+
+    >>> from cardtutor.engine.cards import mask_of, parse_cards
+    >>> hand = mask_of(parse_cards("AS KS JS AH QH JH 8H JC 8C 7C 9D 8D"))
+    >>> play_value(hand, mask_of(parse_cards("KS 8C 7C 9D 8D")))  # the ace of spades, of hearts
+    8.0
+    >>> play_value(hand, mask_of(parse_cards("8H 8C 7C 9D 8D")))  # and the king of spades
+    12.0
+    """
+    return PLAY_WEIGHT * trick_estimate(hand & ~discard, discard)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -631,11 +723,12 @@ class Spot:
 
 @dataclass(frozen=True)
 class Value:
-    """A discard's averages, from the learner's side: (point, sequences, sets, bonuses), and
-    (for the full count) its total in each deal of the sample."""
+    """A discard's averages, from the learner's side: (point, sequences, sets, bonuses, the
+    play's estimate), and (for the full count) its declarations' total in each deal of the
+    sample (the play's estimate is the same in every deal, so it changes no spread)."""
 
     discard: int
-    parts: tuple[float, float, float, float]
+    parts: tuple[float, float, float, float, float]
     per_deal: array[int] | None = field(default=None, compare=False, repr=False)
 
     @property
@@ -646,8 +739,8 @@ class Value:
         """The standard error of the difference of the two averages (same deals), or 0.0
         when either was not counted deal by deal.
 
-        >>> a = Value(1, (1.0, 0.0, 0.0, 0.0), array("i", [2, 0, 2, 0]))
-        >>> b = Value(2, (0.0, 0.0, 0.0, 0.0), array("i", [0, 0, 0, 0]))
+        >>> a = Value(1, (1.0, 0.0, 0.0, 0.0, 2.5), array("i", [2, 0, 2, 0]))
+        >>> b = Value(2, (0.0, 0.0, 0.0, 0.0, 0.0), array("i", [0, 0, 0, 0]))
         >>> round(a.standard_error(b), 3)
         0.577
         """
@@ -748,10 +841,11 @@ def discard_value(
     samples: int,
     record: bool = False,
 ) -> Value:
-    """The averages of ``discard`` on the first ``samples`` deals (``record``: with its total
-    in each): :func:`reckon_pair` of the hand after the draw against the opponent's, inlined
-    (it runs millions of times); the rare hands of 29 or more (or with carte blanche) go
-    through :func:`reckon_pair` itself."""
+    """The averages of ``discard`` on the first ``samples`` deals (``record``: with its
+    declarations' total in each): :func:`reckon_pair` of the hand after the draw against the
+    opponent's, inlined (it runs millions of times); the rare hands of 29 or more (or with carte
+    blanche) go through :func:`reckon_pair` itself. The play's estimate (:func:`play_value`)
+    depends on the kept cards only."""
     n = discard.bit_count()
     kept = spot.hand & ~discard
     my_cb = spot.my_cb
@@ -815,7 +909,15 @@ def discard_value(
         if per_deal is not None:
             per_deal.append(p + s + t + b)
     return Value(
-        discard, (point / samples, seq / samples, sets / samples, bonus / samples), per_deal
+        discard,
+        (
+            point / samples,
+            seq / samples,
+            sets / samples,
+            bonus / samples,
+            play_value(spot.hand, discard),
+        ),
+        per_deal,
     )
 
 
@@ -965,6 +1067,32 @@ def _features(spot: Spot) -> list[_Feature]:
                     cards,
                     "drill.exchange.m.set",
                     {"name": name},
+                )
+            )
+    # sure tricks: the cards following an ace in its suit without a gap
+    for s in range(4):
+        byte = hand >> (8 * s) & 255
+        if not byte >> 7 & 1:
+            continue
+        run = 0
+        o = 6
+        while o >= 0 and byte >> o & 1:
+            run |= 1 << o
+            o -= 1
+        if run:
+            params = {
+                "ace": Card.from_index(8 * s + 7),
+                "n": Msg(f"piquet.num.{run.bit_count() + 1}"),
+                "suit": Suit(s),
+            }
+            cards = run << (8 * s)
+            out.append(
+                _Feature(
+                    "tricks",
+                    Msg("drill.exchange.f.tricks", cards=the(_cards(cards), "acc"), **params),
+                    cards,
+                    "drill.exchange.m.tricks",
+                    params,
                 )
             )
     # one or two aces (three or four are a trio or quatorze, above): say only what holds
@@ -1216,7 +1344,8 @@ class ExchangeDrill:
         if yours is not None:
             margin = max(TOLERANCE, ERRORS * best.standard_error(yours))
         correct = yours is not None and yours.total >= best.total - margin
-        wide = ".se" if margin > TOLERANCE else ""  # say where the margin comes from
+        # say where the margin comes from, when it shows (the margin is said to one decimal)
+        wide = ".se" if round(margin, 1) > TOLERANCE else ""
         reasons: list[Msg] = []
         subpoints: set[int] = set()  # the lines detailing the line above them
 
@@ -1249,7 +1378,7 @@ class ExchangeDrill:
             )
             mistakes = list(_mistakes(spot, best.discard, yours.discard))
             diffs = [b - y for b, y in zip(best.parts, yours.parts, strict=True)]
-            top = max(range(4), key=lambda k: diffs[k])
+            top = max(range(len(diffs)), key=lambda k: diffs[k])
             if diffs[top] > 0:
                 mistakes.append(
                     Msg(
@@ -1283,6 +1412,7 @@ class ExchangeDrill:
                 "drill.exchange.method",
                 samples=analysis.samples,
                 tolerance=_points(TOLERANCE),
+                weight=PLAY_WEIGHT,
             )
         )
         shows = [_table(spot, analysis, best, yours, cavendish)]
@@ -1293,7 +1423,13 @@ class ExchangeDrill:
         luck = _luck(deal, spot, item.tags)
         if luck is not None:
             reasons.append(luck)
-        rules = ["piquet#exchange", "piquet#point", "piquet#sequences", "piquet#sets"]
+        rules = [
+            "piquet#exchange",
+            "piquet#point",
+            "piquet#sequences",
+            "piquet#sets",
+            "piquet#play",
+        ]
         if "carte-blanche" in item.tags:
             rules.append("piquet#carte-blanche")
         if "repique" in item.tags:
@@ -1395,6 +1531,7 @@ def _table(
             Msg("drill.exchange.h.seq"),
             Msg("drill.exchange.h.sets"),
             Msg("drill.exchange.h.bonus"),
+            Msg("drill.exchange.h.play"),
         ),
         [
             (

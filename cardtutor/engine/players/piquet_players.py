@@ -7,8 +7,8 @@ card of its longest suit; follows with the lowest card that wins if that card is
 card when void.
 
 **Club**: the exchange is valued as the exchange drill values it (the declarations each discard
-makes on average over deals of the unseen cards, :mod:`cardtutor.engine.drills.piquet_exchange`),
-plus the tricks the kept cards are likely to take; declarations are the best honest ones except
+makes on average over deals of the unseen cards, plus the tricks the kept cards are likely to
+take, :mod:`cardtutor.engine.drills.piquet_exchange`); declarations are the best honest ones except
 that elder *sinks* a minor extra sequence or set when it is safe, cheap and hides something
 (the declaring drill's ruling, :mod:`cardtutor.engine.drills.piquet_declaring`); the play
 cashes sure winners from the longest suit, otherwise leads low from the longest suit, wins as
@@ -39,11 +39,13 @@ from typing import Any
 from cardtutor.engine.cards import Card, cards_from_mask
 from cardtutor.engine.drills.piquet_declaring import SINK_AT_MOST, pinned
 from cardtutor.engine.drills.piquet_exchange import (
+    PLAY_WEIGHT,
     Average,
     Spot,
     discard_value,
     lowest_cards,
     prepare_deals,
+    trick_estimate,
 )
 from cardtutor.engine.drills.piquet_hands import Role
 from cardtutor.engine.piquet import Declare, Exchange, NextDeal, PiquetView, Play
@@ -86,10 +88,6 @@ EXCHANGE_BUDGET = {
 valuations (about 0.2 s) and the strong player's about 1,585 x 50 + 30 x 500 + 8 x 1,500 =
 106,000 (about 0.3 s): within the issue's half a second per decision on this 2-core machine."""
 
-PLAY_WEIGHT = 2.5
-"""Points per likely trick of the kept cards, added to a discard's declarations: a trick is
-worth a lead or a second player's win, and the tricks decide the cards (10)."""
-
 
 def play_samples(cards_left: int) -> int:
     """How many deals of the hidden cards the strong player solves for a card, by the cards
@@ -108,37 +106,6 @@ def play_samples(cards_left: int) -> int:
     if cards_left >= 13:
         return 32
     return 60
-
-
-def trick_estimate(hand: int) -> float:
-    """How many tricks ``hand`` is likely to take in the play, roughly: its top cards in each
-    suit (the ace, then each next card held), half for a guarded king or queen, and the length
-    of a suit headed by the ace beyond four cards.
-
-    >>> from cardtutor.engine.cards import mask_of, parse_cards
-    >>> trick_estimate(mask_of(parse_cards("AH KH QH 9H 8H 7H")))
-    5.0
-    >>> trick_estimate(mask_of(parse_cards("KS 7S 9C 8C")))
-    0.5
-    """
-    total = 0.0
-    for s in range(4):
-        b = hand >> (8 * s) & 255
-        n = b.bit_count()
-        if not n:
-            continue
-        top = 0
-        o = 7
-        while o >= 0 and b >> o & 1:
-            top += 1
-            o -= 1
-        if top:
-            total += top + max(0, n - 4 - max(0, top - 4)) * (1.0 if n >= 5 else 0.0)
-        elif b >> 6 & 1 and n >= 2:
-            total += 0.5
-        elif b >> 5 & 1 and n >= 3:
-            total += 0.5
-    return min(total, 12.0)
 
 
 def _sorted_low(cards: int) -> list[int]:
@@ -213,7 +180,8 @@ class PiquetPlayer:
         )
         values = exchange_values(spot, EXCHANGE_BUDGET[self.strength], rng)
         best, best_value = values[0]
-        decl = best_value - PLAY_WEIGHT * trick_estimate(hand & ~best)
+        tricks = trick_estimate(hand & ~best, best)
+        decl = best_value - PLAY_WEIGHT * tricks
         return Decision(
             Exchange(seat, best),
             Msg(
@@ -221,7 +189,7 @@ class PiquetPlayer:
                 cards=cards_from_mask(best),
                 samples=EXCHANGE_BUDGET[self.strength][-1][0],
                 value=Average(decl),
-                tricks=Average(trick_estimate(hand & ~best), signed=False),
+                tricks=Average(tricks, signed=False),
             ),
             self.strength,
             tuple((Exchange(seat, d), v) for d, v in values[:8]),
@@ -292,8 +260,10 @@ def exchange_values(
     spot: Spot, budget: Sequence[tuple[int, int]], rng: random.Random
 ) -> list[tuple[int, float]]:
     """Every legal discard of ``spot``, screened in stages (``budget``), best first, with its
-    value: the declarations' average over the deals (the exchange drill's valuation) plus
-    :data:`PLAY_WEIGHT` points per likely trick of the kept cards (:func:`trick_estimate`).
+    value: the exchange drill's (:func:`~cardtutor.engine.drills.piquet_exchange.discard_value`,
+    the declarations' average over the deals plus
+    :data:`~cardtutor.engine.drills.piquet_exchange.PLAY_WEIGHT` points per likely trick of the
+    kept cards), so the drill and the computer judge a discard alike.
 
     >>> from cardtutor.engine.cards import mask_of, parse_cards
     >>> hand = mask_of(parse_cards("AS KS JS AH QH JH 8H JC 8C 7C 9D 8D"))
@@ -305,19 +275,10 @@ def exchange_values(
     """
     deals = max(n for n, _ in budget)
     draws, theirs = prepare_deals(spot, deals, rng)
-    play_cache: dict[int, float] = {}
-
-    def total(d: int, samples: int) -> float:
-        kept = spot.hand & ~d
-        play = play_cache.get(kept)
-        if play is None:
-            play = play_cache[kept] = PLAY_WEIGHT * trick_estimate(kept)
-        return discard_value(spot, d, draws, theirs, samples).total + play
-
     pool = list(_discards(spot.hand, range(spot.low, spot.high + 1)))
     scored: list[tuple[int, float]] = []
     for samples, keep in budget:
-        scored = [(d, total(d, samples)) for d in pool]
+        scored = [(d, discard_value(spot, d, draws, theirs, samples).total) for d in pool]
         scored.sort(key=lambda dv: (-dv[1], dv[0]))
         pool = [d for d, _ in scored[: max(keep, 1)]]
     return scored

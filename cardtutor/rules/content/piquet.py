@@ -1282,10 +1282,12 @@ STRATEGY_DISCARD = Section(
         P(
             "The source's A keeps his longest suit and his three jacks and throws his short "
             "suits. The exchange drill checks such a discard against every other one, by what "
-            "the declarations score on average.",
+            "the declarations score on average, with an estimate of the tricks the kept cards "
+            "will take.",
             "A in der Quelle behält seine längste Farbe und seine drei Buben und legt die "
             "kurzen Farben ab. Die Übung zum Kauf vergleicht eine solche Ablage mit jeder "
-            "anderen, nach dem, was die Ansagen im Durchschnitt zählen.",
+            "anderen, nach dem, was die Ansagen im Durchschnitt zählen, und einer Schätzung "
+            "der Stiche, die die behaltenen Karten machen.",
         ),
         X(
             "strategy-discard",

@@ -1346,9 +1346,15 @@ def build_strategy_guards() -> Shown:
 
 
 def build_strategy_discard() -> Shown:
-    """Cavendish's discard, valued by the exchange drill (declarations only)."""
+    """Cavendish's discard, valued by the exchange drill (the declarations, and the play
+    estimated from the kept cards)."""
     from cardtutor.engine.drills.base import Level
-    from cardtutor.engine.drills.piquet_exchange import ExchangeDrill, analyse, spot_of
+    from cardtutor.engine.drills.piquet_exchange import (
+        PLAY_WEIGHT,
+        ExchangeDrill,
+        analyse,
+        spot_of,
+    )
 
     spot = spot_of(ExchangeDrill().item("example", Level.MEDIUM))
     analysis = analyse(spot)
@@ -1375,11 +1381,11 @@ def build_strategy_discard() -> Shown:
         lines=(
             Text(
                 f"Cavendish's discard ({cav_en}) is worth {fmt(mine.total, False)} points on "
-                "average in the declarations (A's minus B's, over "
-                f"{analysis.samples} deals of the unseen cards).",
+                "average: the declarations (A's minus B's, over "
+                f"{analysis.samples} deals of the unseen cards) and the play's estimate.",
                 f"Die Ablage bei Cavendish ({cav_de}) bringt im Durchschnitt {fmt(mine.total, True)} "
-                f"Punkte bei den Ansagen (die von A minus die von B, über {analysis.samples} "
-                "Verteilungen der ungesehenen Karten).",
+                f"Punkte: die Ansagen (die von A minus die von B, über {analysis.samples} "
+                "Verteilungen der ungesehenen Karten) und die Schätzung des Stichspiels.",
             ),
             Text(
                 f"The best discard found ({best_en}) is worth {fmt(best.total, False)}. It "
@@ -1388,24 +1394,34 @@ def build_strategy_discard() -> Shown:
                 f"{fmt(best.parts[0] - mine.parts[0], False)} for the point, "
                 f"{fmt(best.parts[1] - mine.parts[1], False)} for sequences, "
                 f"{fmt(best.parts[3] - mine.parts[3], False)} for carte blanche, pique and "
-                "repique.",
+                f"repique, {fmt(best.parts[4] - mine.parts[4], False)} for the play.",
                 f"Die beste gefundene Ablage ({best_de}) bringt {fmt(best.total, True)}. Der "
                 f"Unterschied: {kept_de} behalten, {thrown_de} abgelegt: "
                 f"{fmt(best.parts[2] - mine.parts[2], True)} bei Quatorze und Trios, "
                 f"{fmt(best.parts[0] - mine.parts[0], True)} beim Point, "
                 f"{fmt(best.parts[1] - mine.parts[1], True)} bei den Sequenzen, "
                 f"{fmt(best.parts[3] - mine.parts[3], True)} bei Carte blanche, Pique und "
-                "Repique.",
+                f"Repique, {fmt(best.parts[4] - mine.parts[4], True)} beim Stichspiel.",
             ),
             Text(
-                "The drill counts the declarations only, not the play; both discards keep the "
-                "hearts' sequence and the three jacks, as the source's A does.",
-                "Die Übung zählt nur die Ansagen, nicht das Stichspiel; beide Ablagen behalten "
-                "die Herz-Sequenz und die drei Buben, wie A in der Quelle.",
+                "The drill counts the declarations in full but estimates the play only "
+                f"roughly ({PLAY_WEIGHT} points for each trick the kept cards are likely "
+                "to take), so a discard that keeps the king of spades beside its ace comes out "
+                "ahead; Cavendish keeps four hearts for the point instead. Both discards keep "
+                "the hearts' sequence and the three jacks, as the source's A does.",
+                "Die Übung zählt die Ansagen genau, schätzt das Stichspiel aber nur grob "
+                f"({PLAY_WEIGHT} Punkte für jeden Stich, den die behaltenen Karten "
+                "wahrscheinlich machen); so liegt eine Ablage vorn, die den Pik-König neben dem "
+                "As behält, während Cavendish vier Herzen für den Point behält. Beide Ablagen "
+                "behalten die Herz-Sequenz und die drei Buben, wie A in der Quelle.",
             ),
         ),
         facts={
             "cavendish_tenths": round(mine.total * 10),
+            "best_keeps_king_of_spades": Card.parse("KS") not in best_cards,
+            "cavendish_hearts_kept": sum(
+                1 for c in e_dealt if c not in cav and c.suit.name == "HEARTS"
+            ),
             "best_tenths": round(best.total * 10),
             "samples": analysis.samples,
         },
