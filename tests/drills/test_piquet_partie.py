@@ -112,3 +112,36 @@ def test_a_gain_outside_the_forms_limits_is_refused_not_judged(gain: str) -> Non
     with pytest.raises(AnswerError) as refused:
         drill.parse_answer(item, {"winner": "A", "gain": gain, "rubiconed": "no"})
     assert gain in refused.value.msg.render("en")
+
+
+def test_a_wrong_answer_says_which_part_is_wrong_and_only_that() -> None:
+    """Each part answered wrongly is named with what was given and what is right, before the
+    reckoning; a right part is not; a tie answered or missed is the winner's part only."""
+    item = Item(DRILL.key, "x", Level.MEDIUM, {"deals": [[30, 5]] * 3 + [[2, 20]] * 3})
+    # A: 96, B: 75 -> B rubiconed, A gains 96 + 75 + 100 = 271
+
+    def said(data: dict[str, str], lang: str = "en") -> list[str]:
+        feedback = DRILL.check(item, DRILL.parse_answer(item, data))
+        return [m.render(lang) for m in feedback.reasons]
+
+    gain = said({"winner": "A", "gain": "121", "rubiconed": "yes"})
+    assert gain[0] == "The winner's gain: you wrote 121; it is 271."
+    assert gain[1].startswith("Add up the six deals")
+    both = said({"winner": "A", "gain": "121", "rubiconed": "no"}, "de")
+    assert both[:2] == [
+        "Was der Gewinner erhält: Du hast 121 angegeben; richtig ist 271.",
+        "Rubikon: Du hast „Nein“ geantwortet; richtig ist „Ja“.",
+    ]
+    winner = said({"winner": "B", "gain": "271", "rubiconed": "yes"})
+    assert winner[0] == "Who wins: you chose “Player B”; right is “Player A”."
+    assert winner[1].startswith("Add up"), "the gain and the rubicon were right"
+    tie = said({"winner": "tie"})
+    assert tie[0] == "Who wins: you chose “Nobody yet: the totals are equal”; right is “Player A”."
+    assert tie[1].startswith("Add up")
+    assert said({"winner": "A", "gain": "271", "rubiconed": "yes"})[0].startswith("Add up")
+    tied = Item(DRILL.key, "y", Level.MEDIUM, {"deals": [[20, 20]] * 6})
+    feedback = DRILL.check(
+        tied, DRILL.parse_answer(tied, {"winner": "A", "gain": "100", "rubiconed": "no"})
+    )
+    assert [m.key for m in feedback.reasons][0] == "drill.partie.wrong_winner"
+    assert [m.key for m in feedback.reasons][1] == "drill.partie.totals"

@@ -101,6 +101,19 @@ register_messages(
             "{rubicon}: Das ist der Rubikon, und {winner} erhält die Summe beider Stände und "
             "{bonus} dazu: {hi} + {lo} + {bonus} = {gain}.",
         ),
+        # what the learner got wrong, part by part, before the reckoning
+        "drill.partie.wrong_winner": (
+            "Who wins: you chose “{given}”; right is “{right}”.",
+            "Wer gewinnt: Du hast „{given}“ gewählt; richtig ist „{right}“.",
+        ),
+        "drill.partie.wrong_gain": (
+            "The winner's gain: you wrote {given}; it is {right}.",
+            "Was der Gewinner erhält: Du hast {given} angegeben; richtig ist {right}.",
+        ),
+        "drill.partie.wrong_rubiconed": (
+            "Rubiconed: you answered “{given}”; right is “{right}”.",
+            "Rubikon: Du hast „{given}“ geantwortet; richtig ist „{right}“.",
+        ),
         "drill.partie.tied": (
             "The totals are equal: nobody has won yet. Each player deals once more; if the "
             "totals are still equal, the partie is drawn.",
@@ -218,17 +231,13 @@ class PartieDrill:
                 Field.choose(
                     "winner",
                     Msg("drill.partie.winner"),
-                    (
-                        ("A", Msg("drill.seat", seat="A")),
-                        ("B", Msg("drill.seat", seat="B")),
-                        ("tie", Msg("drill.partie.tie")),
-                    ),
+                    (*((w, _winner_words(w)) for w in WINNERS),),
                 ),
                 Field.number("gain", Msg("drill.partie.gain"), 0, 2000),
                 Field.choose(
                     "rubiconed",
                     Msg("drill.partie.rubiconed_q", rubicon=RUBICON),
-                    (("yes", Msg("drill.yes")), ("no", Msg("drill.no"))),
+                    (("yes", _yes_no(True)), ("no", _yes_no(False))),
                 ),
             ),
             concept="piquet#rubicon"
@@ -283,6 +292,7 @@ class PartieDrill:
 
     def check(self, item: Item, answer: Any) -> Feedback:
         right, reasons = self.expected(item)
+        reasons = (*_mistakes(answer, right), *reasons)
         if right.winner == "tie":
             words = (Msg("drill.partie.answer_tie"),)
         else:
@@ -313,3 +323,42 @@ class PartieDrill:
                 else ("piquet#partie",)
             ),
         )
+
+
+def _winner_words(winner: str) -> Msg:
+    """A choice of the form's "Who wins the partie?", in its words."""
+    return Msg("drill.partie.tie") if winner == "tie" else Msg("drill.seat", seat=winner)
+
+
+def _yes_no(value: bool) -> Msg:
+    return Msg("drill.yes" if value else "drill.no")
+
+
+def _mistakes(answer: Any, right: PartieAnswer) -> list[Msg]:
+    """Each part of ``answer`` that differs from ``right``, with what was given and what is
+    right. A tie answered, or a tie missed, is the winner's part only: the others do not
+    apply."""
+    if not isinstance(answer, PartieAnswer) or answer == right:
+        return []
+    out = []
+    if answer.winner != right.winner:
+        out.append(
+            Msg(
+                "drill.partie.wrong_winner",
+                given=_winner_words(answer.winner),
+                right=_winner_words(right.winner),
+            )
+        )
+        if "tie" in (answer.winner, right.winner):
+            return out
+    if answer.gain != right.gain:
+        out.append(Msg("drill.partie.wrong_gain", given=answer.gain, right=right.gain))
+    if answer.rubiconed != right.rubiconed:
+        out.append(
+            Msg(
+                "drill.partie.wrong_rubiconed",
+                given=_yes_no(answer.rubiconed),
+                right=_yes_no(right.rubiconed),
+            )
+        )
+    return out
