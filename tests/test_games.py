@@ -1206,6 +1206,7 @@ def test_the_end_of_a_deal_waits_for_the_learner_whoever_deals_next(
     assert dealer not in game.learner_seats, "the computer deals the second deal"
     assert f"On to the next deal ({dealer} deals)" in page
     assert "The deal is over: see how it ended, then go on." in page
+    assert "End of the deal" in _recent(page), "how the deal ended, under the table"
     assert 'class="hint-form"' not in page
     assert "to play</span>" not in page, "the dealer is not marked as to play: the learner is"
     assert "your move</span>" in page
@@ -1215,8 +1216,17 @@ def test_the_end_of_a_deal_waits_for_the_learner_whoever_deals_next(
     position = _position(after)
     assert not service.is_deal_phase(position.state)
     assert position.state.outcome().deal_number == 2
+    # what came since: the new deal only, not the end of the last one again
+    recent = _recent(client.get(url).content.decode())
+    assert "End of the deal" not in recent and "last trick" not in recent.lower()
     again = client.post(url + "move/", data)  # the same form again: already made
     assert again.status_code == 200 and "That move was already made" in again.content.decode()
+
+
+def _recent(page: str) -> str:
+    """The text of the page's "Since your last move" list ("" when there is none)."""
+    found = re.search(r'<ol class="recent-list"[^>]*>(.*?)</ol>', page, re.S)
+    return "" if found is None else re.sub(r"<[^>]+>", " ", found.group(1))
 
 
 def test_a_declared_card_in_the_besik_hand_says_so(client: Client, fixed_game_seed: Any) -> None:

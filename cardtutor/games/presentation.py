@@ -239,9 +239,14 @@ def score(position: Position, lang: str) -> dict[str, Any]:
 
 
 def recent(position: Position, seat: str, learner: Sequence[str], lang: str) -> list[str]:
-    """What happened since the learner's last decision (his own move first), as ``seat`` saw it."""
+    """What happened since the learner's last decision (his own move first), as ``seat`` saw it;
+    after a new deal, since that deal only (the end of the last one was on the screen when he
+    dealt it)."""
     cut = undo_point(position, learner)  # the learner's last decision
     start = 0 if cut is None else cut + 1
+    deals = [i for i, action in enumerate(position.actions) if is_deal_action(action)]
+    if deals and deals[-1] + 1 > start:
+        start = deals[-1] + 1  # events[i + 1] are those of actions[i]: the deal itself
     lines: list[str] = []
     engine = position.engine
     for events in position.events[start:]:
