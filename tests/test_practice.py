@@ -811,3 +811,21 @@ def test_a_similar_question_to_a_sinking_question_asks_whether_sinking_pays() ->
     assert similar.group(1).startswith("sinking-question-")
     for level in Level:  # such a seed asks about sinking at any level
         assert "sinking-question" in declaring.item(similar.group(1), level).tags
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_exchange_verdict_folds_its_method_away_under_the_table(lang: str) -> None:
+    """How the averages are made is some 190 words: on a phone it filled screens before the
+    table. It now comes after the table, folded in a <details> that opens without a script."""
+    client = Client(headers={"accept-language": lang})
+    url = reverse("practice:item", args=["piquet", "exchange", 2, "example"])
+    html = _answer_anything(client, url)
+    summary = "How these figures are made" if lang == "en" else "Wie diese Zahlen entstehen"
+    folded = re.search(
+        r'<details class="feedback-method"><summary>([^<]+)</summary><p>([^<]+)</p></details>', html
+    )
+    assert folded and folded.group(1) == summary
+    assert ("deals of the cards you" if lang == "en" else "Verteilungen der") in folded.group(2)
+    reasons = re.search(r'<ul class="feedback-reasons">(.*?)</ul>\s*\n', html, re.S)
+    assert reasons and folded.group(2) not in reasons.group(1), "not among the reasons"
+    assert html.index('class="drill-table') < folded.start(), "after the table"

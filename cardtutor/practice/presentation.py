@@ -217,4 +217,5 @@ def feedback_context(feedback: Feedback, game: str) -> dict[str, Any]:
         ),
         "rules": rules,
         "replay_url": replay_url,
+        "method": [words(m, lang) for m in feedback.method],
     }

@@ -236,6 +236,7 @@ def feedback_html(
     next_question = _("Next question")
     similar = _("Try a similar one")
     your_progress = _("Your progress")
+    how = _("How these figures are made")
     parts = [
         f'<section class="feedback {"feedback--right" if right else "feedback--wrong"}" '
         'aria-labelledby="feedback-heading" tabindex="-1" id="feedback">\n'
@@ -261,6 +262,12 @@ def feedback_html(
         )
         parts.append(f'    <h3>{_e(why)}</h3><ul class="feedback-reasons">{reasons}</ul>\n')
     parts.append(f"    {feedback['shows_html']}\n")
+    if feedback.get("method"):
+        # <details>: folded away without any script, opened by click, tap, Enter or Space
+        method = "".join(f"<p>{_e(line)}</p>" for line in feedback["method"])
+        parts.append(
+            f'    <details class="feedback-method"><summary>{_e(how)}</summary>{method}</details>\n'
+        )
     links = " · ".join(
         f'<a href="{_e(rule["url"])}">{_e(_rule_title(rule["title"]))}</a>'
         for rule in feedback["rules"]

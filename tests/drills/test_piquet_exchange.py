@@ -185,11 +185,14 @@ def test_the_play_is_estimated_from_the_cards_kept_with_the_discard_out_of_play(
     # what the difference is, in words: the king of spades below the ace is a second trick
     said = {m.key: m for m in feedback.reasons}
     assert said["drill.exchange.m.tricks"].render("en") == (
-        "You throw the king of spades: with the ace of spades, two sure tricks in spades."
+        "You throw the king of spades, which with the ace of spades would have made two sure "
+        "tricks in spades."
     )
-    assert "den Pik-König unter dem Pik-As" in said["drill.exchange.f.tricks"].render("de")
+    assert "den Pik-König neben dem Pik-As" in said["drill.exchange.f.tricks"].render("de")
     assert said["drill.exchange.most_in"].params["what"].key == "drill.exchange.what.4"
-    (method,) = [m for m in feedback.reasons if m.key == "drill.exchange.method"]
+    # the method comes apart from the reasons (the page folds it away under the table)
+    assert "drill.exchange.method" not in said
+    (method,) = feedback.method
     assert f"{PLAY_WEIGHT} points for each trick" in method.render("en")
     assert f"{PLAY_WEIGHT} Punkte für jeden Stich" in method.render("de")
 
@@ -209,7 +212,7 @@ def test_an_ace_is_kept_although_the_declarations_alone_would_throw_it() -> None
     feedback = _check_hand(hand, "7C 7D 7H 8H AH")
     assert not feedback.correct
     text = " ".join(m.render("en") for m in feedback.reasons)
-    assert "Most of the difference is in the play (estimated)" in text
+    assert "The largest part of the difference is in the play (estimated)" in text
 
 
 def _check_hand(hand: int, discard: str) -> Feedback:
@@ -227,6 +230,91 @@ def _check_hand(hand: int, discard: str) -> Feedback:
     q["case"] = ""
     forged = dataclasses.replace(item, question=q, tags=frozenset())
     return DRILL.check(forged, frozenset(parse_cards(discard)))
+
+
+def _said(spot: Spot, best: str, mine: str | None = None) -> list[str]:
+    """The reasons for ``best`` (and, given ``mine``, the mistakes of ``mine``), in English."""
+    from cardtutor.engine.drills.piquet_exchange import _mistakes, _why
+
+    best_mask = mask_of(parse_cards(best))
+    lines = _why(spot, best_mask)
+    if mine is not None:
+        lines = _mistakes(spot, best_mask, mask_of(parse_cards(mine)))
+    return [m.render("en") for m in lines]
+
+
+def test_the_reasons_say_only_what_holds_of_the_hand() -> None:
+    """A learner tester's findings: sure tricks named with an ace the best discard throws; "one
+    card more would make a quint" where it makes a sixième; a trio of tens "good against any
+    lower trio"; a quart said twice."""
+    elder = Role.ELDER
+    # the king of hearts is no sure trick once the ace of hearts is thrown
+    hand = mask_of(parse_cards("AH KH 7H 8C 9C 10C JC 7D 8D 9D 7S 8S"))
+    spot = Spot(elder, hand, False, 0, 1, 5)
+    assert not any("sure tricks" in x for x in _said(spot, "AH 7H 7D 7S 8S"))
+    assert any(
+        x == "It keeps the king of hearts with the ace of hearts: two sure tricks in hearts."
+        for x in _said(spot, "7H 7D 8D 7S 8S")
+    )
+    # throwing the ace alone is blamed on the ace, not on the king's sure trick
+    thrown_ace = _said(spot, "7H 7D 8D 7S 8S", "AH 7D 8D 7S 8S")
+    assert not any("sure tricks" in x for x in thrown_ace)
+    assert any(x.startswith("You throw the ace of hearts") for x in thrown_ace)
+    # queen, jack, nine, eight, seven of diamonds: the ten makes a sixième (minor: down to the seven)
+    hand = mask_of(parse_cards("QD JD 9D 8D 7D AC KC 8C 7H 8H 7S 8S"))
+    spot = Spot(elder, hand, False, 0, 1, 5)
+    kept = _said(spot, "AC 7H 8H 7S 8S")
+    assert (
+        "It keeps the queen of diamonds, the jack of diamonds, the nine of diamonds and the "
+        "eight of diamonds: with the ten of diamonds they would make a sixième minor."
+    ) in kept
+    broken = _said(spot, "AC 7H 8H 7S 8S", "9D 7H 8H 7S 8S")
+    assert any("a sixième minor with the ten of diamonds" in x for x in broken)
+    # a quart is named once, as a sequence, not again as four cards of a quint
+    hand = mask_of(parse_cards("AS KS QS JS 7H 8H 9H 7D 8D 7C 8C 10C"))
+    spot = Spot(elder, hand, False, 0, 1, 5)
+    kept = _said(spot, "7H 8H 7D 8D 7C")
+    assert any("quart major" in x for x in kept)
+    assert not any("would make a" in x for x in kept)
+    # a trio of tens is the lowest trio
+    hand = mask_of(parse_cards("10S 10H 10D 7S 8S 9H 7H 8D 7D 8C 9C 7C"))
+    spot = Spot(elder, hand, False, 0, 1, 5)
+    tens = [x for x in _said(spot, "7S 8S 7H 7D 7C") if "three tens" in x]
+    assert tens and "the lowest trio" in tens[0] and "lower rank" not in tens[0]
+
+
+def test_a_discard_as_good_as_the_best_says_where_it_differs() -> None:
+    """Judged right, then "Why the best discard is best" spoke of cards the learner threw: the
+    verdict now says first where his discard differs."""
+    item = DRILL.item("1", Level.MEDIUM)  # an item with a discard within the margin
+    analysis = analyse(spot_of(item))
+    best = analysis.best
+    (near,) = [
+        v
+        for v in analysis.finalists
+        if v.discard != best.discard and best.total - v.total <= TOLERANCE
+    ]
+    feedback = DRILL.check(item, DRILL.parse_answer(item, {"discard": codes(near.discard)}))
+    assert feedback.correct
+    keys = [m.key for m in feedback.reasons]
+    assert keys[0].startswith("drill.exchange.near_best")
+    assert keys[1].startswith("drill.exchange.differs") and 1 in feedback.subpoints
+
+
+def test_where_a_discard_differs_is_said_for_each_shape() -> None:
+    from cardtutor.engine.drills.piquet_exchange import _differs
+
+    def said(mine: str, best: str) -> str:
+        return _differs(mask_of(parse_cards(mine)), mask_of(parse_cards(best))).render("en")
+
+    assert (
+        said("7C 8C KS", "7C 8C 8H")
+        == "Yours throws the king of spades instead of the eight of hearts."
+    )
+    assert said("7C 8C 9D", "7C 8C") == "Yours also throws the nine of diamonds."
+    assert said("7C", "7C 8C") == "The best also throws the eight of clubs."
+    german = _differs(mask_of(parse_cards("KS")), mask_of(parse_cards("8H"))).render("de")
+    assert german == "Deine Ablage legt den Pik-König statt die Herz-Acht ab."
 
 
 def test_the_club_player_values_a_discard_as_the_drill_does() -> None:
@@ -429,8 +517,7 @@ def test_the_reasons_detailing_a_line_are_nested_under_it() -> None:
     assert why not in sub and reasons_for and min(reasons_for) == why + 1
     assert set(reasons_for) <= sub
     # what follows stands on its own again
-    for key in ("drill.exchange.cavendish", "drill.exchange.method"):
-        assert keys.index(key) not in sub
+    assert keys.index("drill.exchange.cavendish") not in sub
     assert max(sub) < len(keys)
     # the right discard has no mistakes to detail, only the reasons for it
     right = DRILL.check(item, DRILL.parse_answer(item, best_data(item)))
@@ -499,7 +586,7 @@ def test_every_outcome_is_explained_in_both_languages() -> None:
             answers.append(codes(mask_of(rng.sample(hand, rng.randint(spot.low, spot.high)))))
         for data in answers:
             feedback = DRILL.check(item, DRILL.parse_answer(item, {"discard": data}))
-            msgs += [*feedback.reasons, *feedback.answer]
+            msgs += [*feedback.reasons, *feedback.answer, *feedback.method]
             for show in feedback.shows:
                 if show.label:
                     msgs.append(show.label)

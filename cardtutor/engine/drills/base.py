@@ -296,6 +296,9 @@ class Feedback:
     subpoints: frozenset[int] = frozenset()
     """Indexes in ``reasons`` of the lines that detail the nearest line above them that is
     not one (shown nested under it: "Why the best discard is best:", then each reason)."""
+    method: tuple[Msg, ...] = ()
+    """How the figures shown were worked out, for the learner who wants to know (shown after
+    them, folded away: it is long, and the verdict reads without it)."""
 
 
 class Drill(Protocol):

@@ -203,11 +203,11 @@ register_messages(
         "drill.exchange.first.cavendish": ("Cavendish's", "Cavendishs Ablage"),
         # the verdict
         "drill.exchange.answer": (
-            "The best discard: the {cards} ({taken} taken), worth {value} on average.",
-            "Die beste Ablage: {cards} ({taken} gekauft), im Durchschnitt {value} wert.",
+            "the {cards} ({taken} taken), worth {value} on average.",
+            "{cards} ({taken} gekauft), im Durchschnitt {value} wert.",
         ),
         "drill.exchange.method": (
-            "How the averages are made: for each discard, {samples} deals of the cards you "
+            "For each discard, {samples} deals of the cards you "
             "cannot see (your opponent's hand and the stock) are dealt at random, the same "
             "deals for every discard. In each, your opponent exchanges by a rule of thumb "
             "(throwing his least useful cards), the point, the sequences and the trios and "
@@ -222,7 +222,7 @@ register_messages(
             "with two. A discard counts as right when its average is "
             "within {tolerance} points of the best, or closer than two standard errors (what "
             "these deals cannot tell apart).",
-            "So entstehen die Durchschnitte: Für jede Ablage werden {samples} Verteilungen der "
+            "Für jede Ablage werden {samples} Verteilungen der "
             "Karten gegeben, die du nicht siehst (die Hand deines Gegners und der Talon), für "
             "jede Ablage dieselben. In jeder kauft dein Gegner nach einer Faustregel (er legt "
             "seine schwächsten Karten ab), Point, Sequenzen, Quatorze und Trios werden gegen "
@@ -278,8 +278,21 @@ register_messages(
             "Spielraum hier größer als die üblichen {usual} Punkte.)",
         ),
         "drill.exchange.most_in": (
-            "Most of the difference is in {what}: {diff} points on average.",
+            "The largest part of the difference is in {what}: {diff} points on average.",
             "Der größte Teil des Unterschieds liegt {what}: {diff} Punkte im Durchschnitt.",
+        ),
+        # a discard as good as the best, but not the best: where it differs
+        "drill.exchange.differs": (
+            "Yours throws {mine} instead of {best}.",
+            "Deine Ablage legt {mine} statt {best} ab.",
+        ),
+        "drill.exchange.differs.more": (
+            "Yours also throws {mine}.",
+            "Deine Ablage legt zusätzlich {mine} ab.",
+        ),
+        "drill.exchange.differs.fewer": (
+            "The best also throws {best}.",
+            "Die beste Ablage legt zusätzlich {best} ab.",
         ),
         "drill.exchange.what.0": ("the point", "beim Point"),
         "drill.exchange.what.1": ("the sequences", "bei den Sequenzen"),
@@ -312,14 +325,20 @@ register_messages(
             "Sie behält deine {name} ({cards}).",
         ),
         "drill.exchange.f.quint": (
-            "It keeps {cards}: one card more would make a quint.",
-            "Sie behält {cards}: Mit einer fünften Karte ergäben sie eine Quinte.",
+            "It keeps {cards}: with the {missing} they would make a {name}.",
+            "Sie behält {cards}: Mit {missing:dat} ergäben sie eine {name}.",
         ),
         "drill.exchange.f.set": (
             "It keeps the {name}: good against any trio of a lower rank, and the fourth would "
             "make a quatorze.",
             "Sie behält die {name}: gut gegen jedes niedrigere Trio, und die vierte Karte "
             "ergäbe ein Quatorze.",
+        ),
+        "drill.exchange.f.set.low": (
+            "It keeps the {name}: the lowest trio, good only when your opponent has no trio, "
+            "and the fourth would make a quatorze.",
+            "Sie behält die {name}: das niedrigste Trio, gut nur, wenn dein Gegner kein Trio "
+            "hat, und die vierte Karte ergäbe ein Quatorze.",
         ),
         "drill.exchange.f.quatorze": (
             "It keeps the {name}: a quatorze beats any trio.",
@@ -349,8 +368,8 @@ register_messages(
             "{suit}, und bei zwei Assen fehlt nur ein drittes zum besten Trio, drei Assen",
         ),
         "drill.exchange.f.tricks": (
-            "It keeps {cards} below the {ace}: {n} sure tricks in {suit}.",
-            "Sie behält {cards} unter {ace:dat}: {n} sichere Stiche in {suit}.",
+            "It keeps {cards} with the {ace}: {n} sure tricks in {suit}.",
+            "Sie behält {cards} neben {ace:dat}: {n} sichere Stiche in {suit}.",
         ),
         "drill.exchange.f.short": (
             "It throws the short suits: {suits}.",
@@ -390,9 +409,9 @@ register_messages(
             "Du reißt deine {name} auseinander: Du legst {cards} ab.",
         ),
         "drill.exchange.m.quint": (
-            "You throw {cards}, breaking four cards that would make a quint with one card more.",
-            "Du legst {cards} ab und reißt damit vier Karten auseinander, die mit einer fünften eine "
-            "Quinte ergäben.",
+            "You throw {cards}, breaking cards that would make a {name} with the {missing}.",
+            "Du legst {cards} ab und reißt damit Karten auseinander, die mit {missing:dat} eine "
+            "{name} ergäben.",
         ),
         "drill.exchange.m.set": (
             "You break the {name}: you throw {cards}.",
@@ -400,8 +419,9 @@ register_messages(
         ),
         "drill.exchange.m.aces": ("You throw {cards}: {why}.", "Du legst {cards} ab: {why}."),
         "drill.exchange.m.tricks": (
-            "You throw {cards}: with the {ace}, {n} sure tricks in {suit}.",
-            "Du legst {cards} ab: Mit {ace:dat} wären das {n} sichere Stiche in {suit}.",
+            "You throw {cards}, which with the {ace} would have made {n} sure tricks in {suit}.",
+            "Du legst {cards} ab; zusammen mit {ace:dat} wären das {n} sichere Stiche in "
+            "{suit} gewesen.",
         ),
         "drill.exchange.cavendish": (
             "Cavendish discarded the {cards}: {value} on average, {verdict}.",
@@ -1001,6 +1021,9 @@ class _Feature:
     thrown_params: Callable[[int], Mapping[str, Any]] | None = None
     """The mistake's parameters for the cards thrown, where they depend on which (an ace:
     only the point's ace counts for the point); else ``params``."""
+    blame: int = -1
+    """The cards whose throwing the mistake is about (all of ``cards`` by default): the sure
+    tricks below an ace are blamed for the king, queen... thrown, a thrown ace has its own."""
 
 
 def _features(spot: Spot) -> list[_Feature]:
@@ -1041,15 +1064,28 @@ def _features(spot: Spot) -> list[_Feature]:
             for lo in range(8 - SEQUENCE_BONUS_FROM, -1, -1):
                 window = ((1 << SEQUENCE_BONUS_FROM) - 1) << lo
                 held = byte & window
-                if held.bit_count() == SEQUENCE_BONUS_FROM - 1:
+                missing = window & ~held
+                # four of five, not a quart (the sequence above says that already)
+                if (
+                    held.bit_count() == SEQUENCE_BONUS_FROM - 1
+                    and (missing & (window >> 1))
+                    and (missing & (window << 1))
+                ):
+                    filled, filled_top = SEQ_BEST[byte | missing]
+                    params = {
+                        "missing": Card.from_index(8 * s + missing.bit_length() - 1),
+                        "name": seq_name(filled_top - filled + 1, filled),
+                    }
                     cards = held << (8 * s)
                     out.append(
                         _Feature(
                             "quint",
-                            Msg("drill.exchange.f.quint", cards=the(_cards(cards), "acc")),
+                            Msg(
+                                "drill.exchange.f.quint", cards=the(_cards(cards), "acc"), **params
+                            ),
                             cards,
                             "drill.exchange.m.quint",
-                            {},
+                            params,
                         )
                     )
                     break
@@ -1060,10 +1096,11 @@ def _features(spot: Spot) -> list[_Feature]:
         if k >= SET_MIN:
             name = Msg("piquet.setname", n=Msg(f"piquet.num.{k}"), ranks=Msg(f"piquet.ranks.{o}"))
             kind = "quatorze" if k == 4 else "set"
+            low = ".low" if kind == "set" and o == min(SET_OFFSETS) else ""
             out.append(
                 _Feature(
                     kind,
-                    Msg(f"drill.exchange.f.{kind}", name=name),
+                    Msg(f"drill.exchange.f.{kind}{low}", name=name),
                     cards,
                     "drill.exchange.m.set",
                     {"name": name},
@@ -1090,9 +1127,10 @@ def _features(spot: Spot) -> list[_Feature]:
                 _Feature(
                     "tricks",
                     Msg("drill.exchange.f.tricks", cards=the(_cards(cards), "acc"), **params),
-                    cards,
+                    cards | 1 << (8 * s + 7),  # kept with the ace only
                     "drill.exchange.m.tricks",
                     params,
+                    blame=cards,
                 )
             )
     # one or two aces (three or four are a trio or quatorze, above): say only what holds
@@ -1182,8 +1220,8 @@ def _mistakes(spot: Spot, best: int, mine: int) -> list[Msg]:
                 Msg("drill.exchange.m.all.younger", n=one, left=Msg(f"piquet.num.{spot.high}"))
             )
     for f in _features(spot):
-        if not f.cards & best and f.cards & mine:
-            thrown = f.cards & mine
+        if not f.cards & best and f.cards & mine & f.blame:
+            thrown = f.cards & mine & f.blame
             params = f.thrown_params(thrown) if f.thrown_params else f.params
             out.append(Msg(f.mistake_key, cards=the(_cards(thrown), "acc"), **params))
     return out
@@ -1365,6 +1403,7 @@ class ExchangeDrill:
                     usual=_points(TOLERANCE),
                 )
             )
+            detail([_differs(yours.discard, best.discard)])
         elif yours is not None:
             reasons.append(
                 Msg(
@@ -1377,7 +1416,10 @@ class ExchangeDrill:
                 )
             )
             mistakes = list(_mistakes(spot, best.discard, yours.discard))
-            diffs = [b - y for b, y in zip(best.parts, yours.parts, strict=True)]
+            # by the figures the table shows (one decimal), so the words agree with it
+            diffs = [
+                round(b, 1) - round(y, 1) for b, y in zip(best.parts, yours.parts, strict=True)
+            ]
             top = max(range(len(diffs)), key=lambda k: diffs[k])
             if diffs[top] > 0:
                 mistakes.append(
@@ -1407,13 +1449,11 @@ class ExchangeDrill:
                     verdict=verdict,
                 )
             )
-        reasons.append(
-            Msg(
-                "drill.exchange.method",
-                samples=analysis.samples,
-                tolerance=_points(TOLERANCE),
-                weight=PLAY_WEIGHT,
-            )
+        method = Msg(
+            "drill.exchange.method",
+            samples=analysis.samples,
+            tolerance=_points(TOLERANCE),
+            weight=PLAY_WEIGHT,
         )
         shows = [_table(spot, analysis, best, yours, cavendish)]
         deal = deal_of(item)
@@ -1457,7 +1497,23 @@ class ExchangeDrill:
             shows=tuple(shows),
             replay=REPLAY_STEPS[spot.role],
             subpoints=frozenset(subpoints),
+            method=(method,),
         )
+
+
+def _differs(mine: int, best: int) -> Msg:
+    """Where a discard as good as the best differs from it (the reasons below speak of the
+    best one)."""
+    only_mine, only_best = mine & ~best, best & ~mine
+    if only_mine and only_best:
+        return Msg(
+            "drill.exchange.differs",
+            mine=the(_cards(only_mine), "acc"),
+            best=the(_cards(only_best), "acc"),
+        )
+    if only_mine:
+        return Msg("drill.exchange.differs.more", mine=the(_cards(only_mine), "acc"))
+    return Msg("drill.exchange.differs.fewer", best=the(_cards(only_best), "acc"))
 
 
 def _drawn(deal: PiquetDeal, spot: Spot, discard: int) -> int:

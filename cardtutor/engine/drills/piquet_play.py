@@ -67,6 +67,8 @@ from cardtutor.engine.piquet.constants import (
     PIQUE_AT,
     POINTS_CAPOT,
     POINTS_CARDS,
+    POINTS_LAST_TRICK,
+    POINTS_LEAD,
     POINTS_PIQUE,
     TRICKS_FOR_THE_CARDS,
 )
@@ -161,10 +163,10 @@ register_messages(
             "Noch ist kein Stich gespielt: Das ist das erste Ausspielen.",
         ),
         # feedback
-        "drill.play.answer": ("The right card: the {cards}.", "Die richtige Karte: {cards}."),
+        "drill.play.answer": ("the {cards}.", "{cards}."),
         "drill.play.answer_any": (
-            "The right cards (each as good): the {cards}.",
-            "Die richtigen Karten (jede gleich gut): {cards}.",
+            "the {cards}, each as good.",
+            "{cards}, jede gleich gut.",
         ),
         "drill.play.right": (
             "The {card} is right: with all cards known it wins {tricks} and makes {value} "
@@ -474,7 +476,10 @@ class PlayDrill:
             )
         )
         need = pique_need(state)
-        if need > 0:
+        # said only while it can still happen: elder scores at most a point a trick and the
+        # last trick's
+        most = state.hands[state.elder].bit_count() * POINTS_LEAD + POINTS_LAST_TRICK
+        if 0 < need <= most:
             shows.append(
                 Show.sentence(Msg(f"drill.play.pique_live.{role}", threshold=PIQUE_AT, need=need))
             )

@@ -1408,12 +1408,12 @@ def build_strategy_discard() -> Shown:
                 f"roughly ({PLAY_WEIGHT} points for each trick the kept cards are likely "
                 "to take), so a discard that keeps the king of spades beside its ace comes out "
                 "ahead; Cavendish keeps four hearts for the point instead. Both discards keep "
-                "the hearts' sequence and the three jacks, as the source's A does.",
+                "the ace and queen of hearts and the three jacks, as the source's A does.",
                 "Die Übung zählt die Ansagen genau, schätzt das Stichspiel aber nur grob "
                 f"({PLAY_WEIGHT} Punkte für jeden Stich, den die behaltenen Karten "
                 "wahrscheinlich machen); so liegt eine Ablage vorn, die den Pik-König neben dem "
                 "As behält, während Cavendish vier Herzen für den Point behält. Beide Ablagen "
-                "behalten die Herz-Sequenz und die drei Buben, wie A in der Quelle.",
+                "behalten Herz-As, Herz-Dame und die drei Buben, wie A in der Quelle.",
             ),
         ),
         facts={
