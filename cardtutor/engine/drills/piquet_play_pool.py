@@ -410,7 +410,13 @@ def learner_view(state: State, seat: str) -> View:
         shown_mask |= card.bit
     theirs = tuple(state.claims[2 * cat + other] for cat in range(3))
     mine = (state.claims[me], state.claims[2 + me], state.claims[4 + me])
-    shown = tuple(bool(c) and c & ~shown_mask == 0 for c in theirs)
+    # a claim is shown when it was good or equal and its cards were shown: not merely because
+    # its cards were seen with another claim (a tierce inside a point shown as equal), which
+    # would rule out every hand holding a second, lower sequence he never had to declare
+    shown = tuple(
+        bool(c) and c & ~shown_mask == 0 and state.outcomes[cat] != me
+        for cat, c in enumerate(theirs)
+    )
     role = Role.ELDER if other == state.elder else Role.YOUNGER
     return View(
         me,
