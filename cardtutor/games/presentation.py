@@ -223,10 +223,13 @@ def score(position: Position, lang: str) -> dict[str, Any]:
         for name in categories
         if any(breakdown.get(p, {}).get(name, 0) for p in parties)
     ]
+    deal = [outcome.deal.get(p, 0) for p in parties]
     return {
         "parties": parties,
         "rows": rows,
-        "deal": [outcome.deal.get(p, 0) for p in parties],
+        "deal": deal,
+        "high": max(deal, default=0),
+        "low": min(deal, default=0),
         "game": [outcome.game.get(p, 0) for p in parties],
         "deal_number": outcome.deal_number,
         "deals": [[d.get(p, 0) for p in parties] for d in outcome.deals],

@@ -159,7 +159,14 @@ def _result_words(game: Game) -> str:
     scores = [s for s in result["scores"] if isinstance(s, list) and len(s) == 2]
     mine = str(result.get("mine") or "")
     winner = str(result.get("winner") or "")
-    if not winner:
+    if isinstance(meta, dict) and meta.get("kind") == "example":  # one deal: led, not won
+        if not winner:
+            words = _("level")
+        elif winner == mine:
+            words = _("you led")
+        else:
+            words = _("%(seat)s led") % {"seat": winner}
+    elif not winner:
         words = _("drawn")
     elif winner == mine:
         words = _("your side won") if "+" in mine else _("you won")
