@@ -781,3 +781,62 @@ def test_an_item_of_a_stored_position_is_worked_out_once_and_keeps_its_own_seed(
     else:
         raise AssertionError("no two seeds met on one position")
     assert _position_item.cache_info().hits >= 1
+
+
+def test_a_claim_whose_cards_were_seen_with_another_is_not_taken_as_declared() -> None:
+    """A learner tester's finding: the opponent's tierce, seen among the cards of his point
+    shown as equal, was taken as his declared sequences, so every deal of the unseen cards
+    gave him no second, lower sequence (which he never had to declare: his sequences were not
+    good) and a capot looked sure that was not. A claim counts as shown only when it was good
+    or equal; the others leave the deals free."""
+    found = 0
+    for group, records in pool().items():
+        for index in range(len(records)):
+            record = records[index]
+            state = replay_position(record)
+            seat = state.seats[state.turn]
+            view = learner_view(state, seat)
+            me, other = state.turn, 1 - state.turn
+            for cat in range(3):
+                assert not view.shown[cat] or state.outcomes[cat] != me, (group, index)
+            seen = 0
+            for card in state.view(seat).shown[state.seats[other]]:
+                seen |= card.bit
+            lost = [
+                cat
+                for cat in range(3)
+                if state.claims[2 * cat + other]
+                and state.claims[2 * cat + other] & ~seen == 0
+                and state.outcomes[cat] == me
+            ]
+            if not lost or found >= 3:
+                continue
+            # the claim he lost is not pinned: some deals give him another claim there
+            rng = random.Random(index)
+            claims = set()
+            for _ in range(60):
+                theirs = sample_hand(view, rng)
+                if theirs is None:
+                    break
+                claims.add(honest(lost[0], theirs | view.played))
+            if len(claims) > 1:
+                found += 1
+    assert found >= 3, "positions where a lost claim's cards were seen leave the deals free"
+
+
+def test_the_pique_is_offered_as_a_goal_only_while_it_can_be_reached() -> None:
+    """ "You need 16 more" with ten tricks to play: elder scores at most a point a trick and
+    the last trick's, 11, so the pique was out of reach. The sentence is left out then."""
+    out_of_reach = 0
+    for group, records in pool().items():
+        level = Level(int(group.split("/")[1]))
+        for index in range(len(records)):
+            state = replay_position(records[index])
+            need = pique_need(state)
+            most = state.hands[state.elder].bit_count() + 1
+            item = DRILL._item("x", level, group, index)
+            said = [s.text.key for s in item.shows if s.text is not None]
+            live = any(k.startswith("drill.play.pique_live") for k in said)
+            assert live == (0 < need <= most), (group, index, need, most)
+            out_of_reach += need > most
+    assert out_of_reach, "some stored position has a pique beyond reach"
