@@ -183,3 +183,25 @@ def test_piquet_club_sinks_a_set_whose_cards_are_not_shown_otherwise() -> None:
     assert isinstance(club.action, Declare)
     assert club.reason.key == "players.reason.sink", club.reason.render("en")
     assert {c.code for c in club.action.card_list} == {"KH", "KS", "KC"}
+
+
+@pytest.mark.parametrize("strength", [Strength.CLUB, Strength.STRONG])
+def test_the_besik_player_wins_a_trick_without_breaking_the_meld_it_wins_it_for(
+    strength: Strength,
+) -> None:
+    """A learner tester's finding, in the worked example: B holds ace, ten, king, queen and
+    jack of clubs and two jacks of hearts (trumps); A leads the nine of clubs. The hint said
+    "Play the ace of clubs: the points in the trick are worth the card", giving up the
+    quint major's 250. It now wins with a jack of hearts, as the book does, and says why."""
+    from cardtutor.engine.besik import example_record
+    from cardtutor.engine.record import replay as replay_record
+
+    steps = replay_record(BESIK, example_record())
+    state = steps[1].state
+    events = [e for step in steps[:2] for e in step.events]
+    decision = player_for("besik", strength).decide(observe(state, "B", events), random.Random(0))
+    assert decision.action == steps[2].action, "the book's jack of hearts"
+    assert decision.reason.render("en") == (
+        "Win the trick with the jack of hearts: then you may declare a meld worth 250, and "
+        "this card is not one you need for it."
+    )

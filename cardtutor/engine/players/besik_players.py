@@ -500,7 +500,16 @@ def club_card(view: BesikView, info: BesikKnowledge, plays: Sequence[Play]) -> t
     cards = [p.card.uid for p in plays]
     out = _outstanding(info)
     trumps_out = bool(out & SUIT_MASK[trump])
-    pending = 0 if info.end_play else pending_meld(hand, view, info)
+    after_cache: dict[int, int] = {}
+
+    def pending(u: int) -> int:
+        """The meld the hand can still declare after winning a trick with ``u``: without
+        ``u`` (winning with the ace of a quint major gives up the quint's 250)."""
+        if info.end_play:
+            return 0
+        if u not in after_cache:
+            after_cache[u] = pending_meld(hand & ~(1 << u), view, info)
+        return after_cache[u]
 
     def extra(u: int) -> float:
         """What the card is worth beyond its points (strength as a trump, melds)."""
@@ -514,15 +523,15 @@ def club_card(view: BesikView, info: BesikKnowledge, plays: Sequence[Play]) -> t
             if info.end_play:
                 return (pts + 5.0 if sure else -0.8 * pts) - extra(u)
             score = -(0.5 if pts >= 10 else 0.3) * 2 * pts - extra(u)
-            if sure and pending:
-                score += 0.8 * pending + pts
+            if sure and pending(u):
+                score += 0.8 * pending(u) + pts
             return score
 
         u = max(cards, key=lambda x: (lead(x), -x))
         sure = _unbeatable(u, info, not trumps_out)
         if info.end_play and sure:
             return u, Msg("players.reason.cash")
-        if sure and pending and not info.end_play:
+        if sure and pending(u) and not info.end_play:
             return u, Msg("players.reason.lead_to_meld")
         return u, Msg("players.reason.lead_spare")
 
@@ -544,11 +553,13 @@ def club_card(view: BesikView, info: BesikKnowledge, plays: Sequence[Play]) -> t
             sure = 0.6
         gain = pts if ours else -pts
         value = sure * gain + (1 - sure) * -pts
-        if win and pending:
-            value += 0.5 * sure * pending
+        if win and pending(u):
+            value += 0.5 * sure * pending(u)
         return value - extra(u)
 
     u = max(cards, key=lambda x: (follow(x), -x))
+    if _beats(u, w, trump) and pending(u) > base + card_points(u, rules):
+        return u, Msg("players.reason.win_to_meld", card=PC[u], points=pending(u))
     if _beats(u, w, trump):
         return u, Msg("players.reason.win_points", points=base + card_points(u, rules))
     if info.party_of[ws] == mine and card_points(u, rules):

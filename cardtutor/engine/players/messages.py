@@ -144,6 +144,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Lead a card nobody can beat: winning the trick lets you declare your meld.",
         "Eine Karte aufspielen, die niemand schlagen kann: Mit dem Stich darfst du melden.",
     ),
+    "players.reason.win_to_meld": (
+        "Win the trick with the {card}: then you may declare a meld worth {points}, and this "
+        "card is not one you need for it.",
+        "Den Stich mit {card:dat} machen: Danach darfst du eine Meldung für {points} Punkte "
+        "ansagen, und diese Karte brauchst du dafür nicht.",
+    ),
     "players.reason.win_points": (
         "Win the trick: {points} points in it are worth the card.",
         "Den Stich machen: Die {points} Augen darin sind die Karte wert.",
