@@ -363,3 +363,43 @@ def test_before_the_talon_is_used_up_a_different_card_is_said_to_be_not_judged(
     text = client.post(url + "move/", form).content.decode()
     assert "The worked example plays differently" in text
     assert "only in the last eight tricks, once the talon is used up" in text
+
+
+@pytest.mark.parametrize(
+    ("at", "made", "moves"),
+    [
+        (9, 10, ("draw", "meld")),  # Besik declared before the draw the example makes first
+        (18, 19, ("seven", "exchange")),  # the seven exchanged, which declares it too
+    ],
+)
+def test_a_move_that_comes_to_the_example_s_moves_is_right(
+    client: Client, at: int, made: int, moves: tuple[str, str]
+) -> None:
+    """A learner tester's finding: declaring before drawing (the rules allow either order)
+    and exchanging the trump seven without declaring it first were called "not the move of
+    the worked example", and the only way on left the example. The example's own moves are
+    now made, and the game goes on following it."""
+    url = _sit(client, "besik-example", "A")
+    book = _book(_game(url))
+    assert [book[at]["type"], book[at + 1]["type"]] == list(moves)
+    while (game := _game(url)).ply < at:  # the book up to the learner's decision
+        client.post(
+            url + "move/",
+            {"ply": str(game.ply), "type": "choice", "action": json.dumps(book[game.ply])},
+        )
+    assert _game(url).ply == at
+    page = client.post(
+        url + "move/",
+        {"ply": str(at), "type": "choice", "action": json.dumps(book[made])},
+        headers={"HX-Request": "true"},
+    ).content.decode()
+    assert "comes to the same as the worked example" in page
+    game = _game(url)
+    assert game.record["actions"][at : at + 2] == [
+        json.loads(json.dumps(b)) for b in book[at : at + 2]
+    ]
+    assert "off_book" not in game.record["meta"]
+    # and a move that does not come to the example's is still not taken for it
+    other = _other_move_form(url)
+    choice = client.post(url + "move/", other, headers={"HX-Request": "true"}).content.decode()
+    assert "comes to the same" not in choice and _game(url).ply == game.ply

@@ -57,7 +57,7 @@ register_messages(
         ),
         "games.undone": (
             "Taken back: {move}. It is your move again.",
-            "Zug zurückgenommen ({move}). Du bist wieder am Zug.",
+            "Zurückgenommen: {move}. Du bist wieder am Zug.",
         ),
         "games.nothing_to_undo": (
             "There is no move of yours to take back.",
@@ -455,6 +455,12 @@ register_messages(
             "Right: that is the move played in the worked example.",
             "Richtig: Das ist der Zug aus dem Beispielspiel.",
         ),
+        "games.book.same_in_effect": (
+            "Right: that comes to the same as the worked example's moves, which make it in "
+            "another order or in two steps (the example's moves are made).",
+            "Richtig: Das läuft auf dieselben Züge wie im Beispielspiel hinaus, nur in anderer "
+            "Reihenfolge oder in zwei Schritten (die Züge des Beispiels werden gemacht).",
+        ),
         "games.book.shown": (
             "The move of the worked example was made for you.",
             "Der Zug aus dem Beispielspiel wurde für dich gemacht.",
@@ -513,6 +519,71 @@ def book_moves(position: Position, record: Mapping[str, Any]) -> list[Any] | Non
     if actions[: position.ply] != position.actions:
         return None
     return actions
+
+
+BOOK_RUN = 4
+"""How many of the example's moves in a row by one seat a learner's move is compared with
+(Besik: a draw, a meld, the seven declared and exchanged)."""
+
+
+def _is_draw(action: Any) -> bool:
+    return bool(action.to_json().get("type") == "draw")
+
+
+def book_equivalent(position: Position, action: Any, seat: str, book: Sequence[Any]) -> int:
+    """How many of the example's next moves (all by ``seat``) the learner's ``action`` comes
+    to, 0 if none: the same moves in another order (a meld before the draw the example makes
+    first; the draw has no choice in it and is made for him), or one move that does what the
+    example does in two (exchanging the trump seven, which declares it too). The states after
+    both must be the same.
+
+    >>> from cardtutor.engine.besik import ENGINE, example_record
+    >>> from cardtutor.engine.record import replay
+    >>> steps = replay(ENGINE, example_record())
+    >>> book = [step.action for step in steps[1:]]
+    >>> [a.to_json()["type"] for a in book[9:11]]  # A draws, then declares Besik
+    ['draw', 'meld']
+    >>> position = Position(KINDS["besik-2"], steps[9].state, list(book[:9]), [], [], None)
+    >>> book_equivalent(position, book[10], "A", book)  # Besik first: both moves
+    2
+    >>> book_equivalent(position, book[9], "A", book)  # the draw is the book's own move
+    1
+    >>> [a.to_json()["type"] for a in book[17:20]]  # A draws, declares the seven, exchanges it
+    ['draw', 'seven', 'exchange']
+    >>> position = Position(KINDS["besik-2"], steps[18].state, list(book[:18]), [], [], None)
+    >>> book_equivalent(position, book[19], "A", book)  # the exchange declares it too
+    2
+    """
+    ply = len(position.actions)
+    run: list[Any] = []
+    for move in book[ply : ply + BOOK_RUN]:
+        if move.to_json().get("seat") != seat:
+            break
+        run.append(move)
+    engine = position.engine
+
+    def after(state: Any, moves: Sequence[Any]) -> Any | None:
+        for move in moves:
+            try:
+                state, _events = engine.apply(state, move)
+            except EngineError:
+                return None
+        return state
+
+    for m in range(1, len(run) + 1):
+        target = after(position.state, run[:m])
+        if target is None:
+            return 0
+        tries = [[action]]
+        if action in run[:m]:
+            rest = list(run[:m])
+            rest.remove(action)
+            # only a draw, which has no choice in it, is made for the learner
+            if all(_is_draw(move) for move in rest):
+                tries.append([action, *rest])
+        if any(after(position.state, moves) == target for moves in tries):
+            return m
+    return 0
 
 
 def book_move(position: Position, record: Mapping[str, Any]) -> Any | None:

@@ -471,6 +471,7 @@ def move(request: HttpRequest, public_id: str) -> HttpResponse:
     seat = game.learner_seats[0]
     book = service.book_move(position, game.record) if game.kind == "example" else None
     note = ""
+    same = 0  # how many of the example's moves the learner's comes to (another order)
     if request.POST.get("type") == "book":
         if book is None:  # not a worked example still followed: no form of ours asks this
             status = 200 if _is_htmx(request) else 400
@@ -500,8 +501,14 @@ def move(request: HttpRequest, public_id: str) -> HttpResponse:
                 looked=request.POST.get("look") == "yes",
                 **_kept_advice(game, position),
             )
+        if book is not None and action != book:
+            moves = service.book_moves(position, game.record) or []
+            same = service.book_equivalent(position, action, seat, moves)
         if book is not None and action == book:
             note = Msg("games.book.same").render(lang)
+        elif same:
+            # the example's own moves are made: the game goes on following it
+            note = Msg("games.book.same_in_effect").render(lang)
         elif book is not None and request.POST.get("then") != "play-on":
             # Legal, but not the example's move: nothing is applied; the learner chooses.
             choice = _book_choice(game, position, action, book, lang)
@@ -512,12 +519,16 @@ def move(request: HttpRequest, public_id: str) -> HttpResponse:
             note = Msg("games.book.off").render(lang)
     reasons: list[str] = []
     link = ""
-    if book is not None and action == book:
+    made = [action]
+    if book is not None and same:
+        made = (service.book_moves(position, game.record) or [])[position.ply : position.ply + same]
+    if book is not None and (action == book or same):
         # The example's reasons are read only once its move is made: written for the
         # position after it, they may name what the move brought (the cards drawn).
-        reasons = _book_reasons(game, position.ply + 1, lang)
-        link = _replay_step_url(game, position.ply + 1)
-    service.apply(position, action)
+        reasons = _book_reasons(game, position.ply + len(made), lang)
+        link = _replay_step_url(game, position.ply + len(made))
+    for one in made:
+        service.apply(position, one)
     learner = tuple(game.learner_seats)
     service.advance(position, learner, game.strength, game.seed, game.record)
     game.record = service.record_with(game.record, position.actions)

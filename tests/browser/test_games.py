@@ -455,7 +455,9 @@ def test_on_a_phone_the_draw_and_melds_after_a_won_trick_are_on_the_first_screen
         draw = page.get_by_role("button", name="Draw from the talon")
         # won, before the draw (after it a meld may still be declared beside a card led)
         _play_first_cards_until(page, draw.count, 80, "the learner never won a trick")
-        expect(page.get_by_text("You won the trick: declare a meld if you wish")).to_be_visible()
+        expect(
+            page.get_by_text("You won the trick: draw from the talon, and declare")
+        ).to_be_visible()
         assert page.locator(".card-buttons .card-button:not([aria-disabled=true])").count() == 0
         box = draw.bounding_box()
         assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 740, box
