@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -340,25 +340,16 @@ def _mistakes(answer: Any, right: PartieAnswer) -> list[Msg]:
     apply."""
     if not isinstance(answer, PartieAnswer) or answer == right:
         return []
-    out = []
-    if answer.winner != right.winner:
-        out.append(
-            Msg(
-                "drill.partie.wrong_winner",
-                given=_winner_words(answer.winner),
-                right=_winner_words(right.winner),
-            )
-        )
-        if "tie" in (answer.winner, right.winner):
-            return out
-    if answer.gain != right.gain:
-        out.append(Msg("drill.partie.wrong_gain", given=answer.gain, right=right.gain))
-    if answer.rubiconed != right.rubiconed:
-        out.append(
-            Msg(
-                "drill.partie.wrong_rubiconed",
-                given=_yes_no(answer.rubiconed),
-                right=_yes_no(right.rubiconed),
-            )
-        )
-    return out
+    parts: list[tuple[str, Callable[[Any], Any], Any, Any]] = [
+        ("winner", _winner_words, answer.winner, right.winner)
+    ]
+    if "tie" not in (answer.winner, right.winner):
+        parts += [
+            ("gain", int, answer.gain, right.gain),
+            ("rubiconed", _yes_no, answer.rubiconed, right.rubiconed),
+        ]
+    return [
+        Msg(f"drill.partie.wrong_{name}", given=words(given), right=words(want))
+        for name, words, given, want in parts
+        if given != want
+    ]
