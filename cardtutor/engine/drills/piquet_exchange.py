@@ -321,8 +321,8 @@ register_messages(
             "Sie behält alle {n} Karten in {suit}, der langen Farbe, die den Point macht.",
         ),
         "drill.exchange.f.sequence": (
-            "It keeps your {name} ({cards}).",
-            "Sie behält deine {name} ({cards}).",
+            "It keeps your {name} in {suit} ({cards}).",
+            "Sie behält deine {name} in {suit} ({cards}).",
         ),
         "drill.exchange.f.quint": (
             "It keeps {cards}: with the {missing} they would make a {name}.",
@@ -405,8 +405,8 @@ register_messages(
             "Du legst {cards} aus {suit} ab, der langen Farbe, die den Point bildet.",
         ),
         "drill.exchange.m.sequence": (
-            "You break your {name}: you throw {cards}.",
-            "Du reißt deine {name} auseinander: Du legst {cards} ab.",
+            "You break your {name} in {suit}: you throw {cards}.",
+            "Du reißt deine {name} in {suit} auseinander: Du legst {cards} ab.",
         ),
         "drill.exchange.m.quint": (
             "You throw {cards}, breaking cards that would make a {name} with the {missing}.",
@@ -1054,10 +1054,10 @@ def _features(spot: Spot) -> list[_Feature]:
             out.append(
                 _Feature(
                     "sequence",
-                    Msg("drill.exchange.f.sequence", name=name, cards=_cards(run)),
+                    Msg("drill.exchange.f.sequence", name=name, suit=Suit(s), cards=_cards(run)),
                     run,
                     "drill.exchange.m.sequence",
-                    {"name": name},
+                    {"name": name, "suit": Suit(s)},
                 )
             )
         if length < SEQUENCE_BONUS_FROM:
