@@ -247,9 +247,11 @@ def recent(position: Position, seat: str, learner: Sequence[str], lang: str) -> 
     dealt it)."""
     cut = undo_point(position, learner)  # the learner's last decision
     start = 0 if cut is None else cut + 1
-    deals = [i for i, action in enumerate(position.actions) if is_deal_action(action)]
-    if deals and deals[-1] + 1 > start:
-        start = deals[-1] + 1  # events[i + 1] are those of actions[i]: the deal itself
+    # only the moves since the learner's decision are looked at: the rest cost every request
+    for i in range(len(position.actions) - 1, start - 1, -1):
+        if is_deal_action(position.actions[i]):
+            start = i + 1  # events[i + 1] are those of actions[i]: the deal itself
+            break
     lines: list[str] = []
     engine = position.engine
     for events in position.events[start:]:
