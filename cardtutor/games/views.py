@@ -472,6 +472,7 @@ def move(request: HttpRequest, public_id: str) -> HttpResponse:
     book = service.book_move(position, game.record) if game.kind == "example" else None
     note = ""
     same = 0  # how many of the example's moves the learner's comes to (another order)
+    moves: list[Any] = []  # the example's moves, when the learner's is compared with them
     if request.POST.get("type") == "book":
         if book is None:  # not a worked example still followed: no form of ours asks this
             status = 200 if _is_htmx(request) else 400
@@ -521,7 +522,7 @@ def move(request: HttpRequest, public_id: str) -> HttpResponse:
     link = ""
     made = [action]
     if book is not None and same:
-        made = (service.book_moves(position, game.record) or [])[position.ply : position.ply + same]
+        made = moves[position.ply : position.ply + same]
     if book is not None and (action == book or same):
         # The example's reasons are read only once its move is made: written for the
         # position after it, they may name what the move brought (the cards drawn).
