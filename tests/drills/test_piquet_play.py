@@ -27,6 +27,7 @@ from cardtutor.engine.drills.piquet_play import (
     CURATED,
     THE_CARDS_STEP,
     PlayDrill,
+    avoid,
     pool,
     record_of,
     state_of,
@@ -545,7 +546,8 @@ def wrong_card(item: Item) -> str:
 def test_the_checker_agrees_with_the_solver(seed: int, level: Level, pick: int) -> None:
     """Any offered card is judged right exactly when the public solver (all cards known) gives
     it the best value, where no pique is at stake; with a pique at stake, exactly when it has
-    the best stored value (which the engine confirms above)."""
+    the best stored value (which the engine confirms above). Where the question is turned
+    round ("which card must you not play?"), exactly when it has not."""
     item = DRILL.item(str(seed), level)
     offered = item.fields[0].cards
     card = offered[pick % len(offered)]
@@ -553,13 +555,13 @@ def test_the_checker_agrees_with_the_solver(seed: int, level: Level, pick: int) 
     feedback = DRILL.check(item, DRILL.parse_answer(item, {"card": card.code}))
     state = state_of(item)
     figures = record_of(item)["cards"]
+    turned = avoid(record_of(item))
     if figures[card.code]["plain"] is None:
         values = {a.card: v for a, v in solve(state).values().items()}
-        assert feedback.correct == (values[card] == max(values.values()))
+        assert feedback.correct == ((values[card] == max(values.values())) != turned)
     else:
-        assert feedback.correct == (
-            figures[card.code]["known"] == max(f["known"] for f in figures.values())
-        )
+        best = figures[card.code]["known"] == max(f["known"] for f in figures.values())
+        assert feedback.correct == (best != turned)
     assert feedback.expected["known"][card.code] == figures[card.code]["known"]
 
 
@@ -569,6 +571,8 @@ def test_the_next_best_card_is_every_card_as_good_as_it() -> None:
     kinds = set()
     for item in items():
         record = record_of(item)
+        if avoid(record):
+            continue  # turned round: no "next best" (test below)
         figures = record["cards"]
         feedback = DRILL.check(item, DRILL.parse_answer(item, {"card": record["right"][0]}))
         last = feedback.reasons[-1]
@@ -594,6 +598,8 @@ def test_the_right_card_is_right_and_a_losing_card_wrong_with_its_cause() -> Non
     causes: set[str] = set()
     for item in items():
         record = record_of(item)
+        if avoid(record):
+            continue  # turned round (test below)
         for code in record["right"]:
             feedback = DRILL.check(item, DRILL.parse_answer(item, {"card": code}))
             assert feedback.correct and feedback.reasons[0].key == "drill.play.right"
@@ -840,3 +846,38 @@ def test_the_pique_is_offered_as_a_goal_only_while_it_can_be_reached() -> None:
             assert live == (0 < need <= most), (group, index, need, most)
             out_of_reach += need > most
     assert out_of_reach, "some stored position has a pique beyond reach"
+
+
+def test_where_most_cards_are_right_the_question_is_which_card_not_to_play() -> None:
+    """In capot positions eight cards of ten often keep the capot: "which card do you lead?"
+    was answered right by almost any card. There the question is turned round, and the
+    cards that give points away are the answer."""
+    turned = kept = 0
+    for item in items():
+        record = record_of(item)
+        right = set(record["right"])
+        if not avoid(record):
+            kept += 1
+            assert not item.prompt.key.endswith(".avoid")
+            continue
+        turned += 1
+        assert 2 * len(right) > len(record["cards"])
+        assert item.prompt.key.endswith(".avoid")
+        assert item.fields[0].label.key == "drill.play.field.avoid"
+        wrong = {c for c in record["cards"] if c not in right}
+        for card in item.fields[0].cards:
+            assert isinstance(card, Card)
+            feedback = DRILL.check(item, DRILL.parse_answer(item, {"card": card.code}))
+            assert feedback.correct == (card.code in wrong), card.code
+            assert set(feedback.expected["answers"]) == wrong and feedback.expected["avoid"]
+            keys = [m.key for m in feedback.reasons]
+            if feedback.correct:  # his card is the one to avoid: its figures
+                assert keys[:2] == ["drill.play.avoid.right", "drill.play.avoid.figures"]
+            else:  # a good card: which card to avoid, and its figures
+                assert keys[:2] == ["drill.play.avoid.wrong", "drill.play.avoid.loses"]
+            assert any(k.startswith("drill.play.c.") for k in keys), keys
+            named = feedback.reasons[1].params["card"]
+            assert named.code in wrong and (not feedback.correct or named == card)
+            for msg in (*feedback.reasons, *feedback.answer):
+                assert msg.render("en") != msg.render("de")
+    assert turned >= 10 and kept > turned, (turned, kept)

@@ -74,7 +74,7 @@ from cardtutor.engine.piquet.constants import (
 )
 from cardtutor.engine.text import Msg, register_messages
 
-__all__ = ["PlayDrill", "CASES", "CURATED", "pool", "record_of", "state_of", "deal_of"]
+__all__ = ["PlayDrill", "CASES", "CURATED", "pool", "record_of", "state_of", "deal_of", "avoid"]
 
 register_messages(
     {
@@ -92,6 +92,50 @@ register_messages(
         "drill.play.prompt.follow": (
             "Your opponent has led the {card}. Which card do you play to this trick?",
             "Dein Gegner hat {card:acc} ausgespielt. Welche Karte gibst du zu?",
+        ),
+        # most cards right: the question turns round (see :func:`avoid`)
+        "drill.play.prompt.lead.avoid": (
+            "It is your lead. Most of your cards do equally well here. Which card must you "
+            "not lead?",
+            "Du spielst aus. Die meisten deiner Karten sind hier gleich gut. Welche Karte darfst "
+            "du nicht ausspielen?",
+        ),
+        "drill.play.prompt.follow.avoid": (
+            "Your opponent has led the {card}. Most of your cards do equally well here. Which "
+            "card must you not play to this trick?",
+            "Dein Gegner hat {card:acc} ausgespielt. Die meisten deiner Karten sind hier gleich "
+            "gut. Welche Karte darfst du nicht zugeben?",
+        ),
+        "drill.play.field.avoid": (
+            "The card not to play",
+            "Die Karte, die du nicht spielen darfst",
+        ),
+        "drill.play.avoid.right": (
+            "The {card} is a card to avoid: it gives points away against the best card, the "
+            "{best}.",
+            "{card:Nom} ist eine Karte, die du meiden musst: Sie kostet Punkte gegenüber der "
+            "besten Karte, {best:dat}.",
+        ),
+        "drill.play.avoid.wrong": (
+            "The {card} is one of the good cards: with all cards known it makes {value}, as "
+            "much as the best, and {average} on average.",
+            "{card:Nom} gehört zu den guten Karten: Bei offenen Karten bringt diese Karte "
+            "{value}, so viel wie die beste, und im Durchschnitt {average}.",
+        ),
+        "drill.play.avoid.loses": (
+            "The card to avoid is the {card}: with all cards known it wins {tricks} and makes "
+            "{value}, {less} than the {best}.",
+            "Meiden musst du {card:acc}: Bei offenen Karten machst du damit {tricks} und "
+            "bekommst {value}, {less} als mit {best:dat}.",
+        ),
+        "drill.play.avoid.figures": (
+            "With all cards known it wins {tricks} and makes {value}, {less} than the {best}.",
+            "Bei offenen Karten machst du damit {tricks} und bekommst {value}, {less} als mit "
+            "{best:dat}.",
+        ),
+        "drill.play.answer.avoid_any": (
+            "the {cards}: each gives points away.",
+            "{cards}: Jede kostet Punkte.",
         ),
         "drill.play.field.lead": ("Your lead", "Dein Ausspiel"),
         "drill.play.field.follow": ("Your card to this trick", "Deine Karte zu diesem Stich"),
@@ -499,13 +543,14 @@ class PlayDrill:
         shows.append(Show.hand(Msg("drill.play.discard"), _cards(state.discards[me])))
         legal = [a.card for a in state.legal_actions if isinstance(a, Play)]
         offered = sorted(legal, key=lambda c: (-c.suit, -c.rank))
+        turned = ".avoid" if avoid(record) else ""
         if state.lead >= 0:
             shows.append(Show.hand(Msg("drill.play.hand"), _cards(state.hands[me])))
-            prompt = Msg("drill.play.prompt.follow", card=ALL_CARDS[state.lead])
-            label = Msg("drill.play.field.follow")
+            prompt = Msg(f"drill.play.prompt.follow{turned}", card=ALL_CARDS[state.lead])
+            label = Msg("drill.play.field.avoid" if turned else "drill.play.field.follow")
         else:
-            prompt = Msg("drill.play.prompt.lead")
-            label = Msg("drill.play.field.lead")
+            prompt = Msg(f"drill.play.prompt.lead{turned}")
+            label = Msg("drill.play.field.avoid" if turned else "drill.play.field.lead")
         return Item(
             self.key,
             seed,
@@ -531,10 +576,12 @@ class PlayDrill:
         figures: Mapping[str, Mapping[str, Any]] = record["cards"]
         right = sorted((_card(c) for c in record["right"]), key=lambda c: (-c.suit, -c.rank))
         best = max(right, key=lambda c: (figures[c.code]["average"], c.index))
+        if avoid(record):
+            return self._check_avoid(item, record, state, best, answer)
         code = answer.code if isinstance(answer, Card) else ""
-        correct = code in record["right"]
         left = state.hands[me].bit_count()
         b = figures[best.code]
+        correct = code in record["right"]
         reasons: list[Msg] = []
         if correct:
             mine = figures[code]
@@ -598,40 +645,120 @@ class PlayDrill:
             )
             reasons += _causes(state, record, best, answer)
             reasons += _why(state, record, right, best, mine)
-        tags = set(record["tags"])
-        rules = [_concept(record["tags"]), "piquet#play"]
-        if "the-cards" in tags:
-            rules.append("piquet#the-cards")
-        if _part(b) or any(_part(f) for f in figures.values()):
-            rules.append("piquet#pique")
         words = (
             Msg("drill.play.answer", cards=best)
             if len(right) == 1
             else Msg("drill.play.answer_any", cards=tuple(right))
         )
-        if record["kind"] == "example":
-            replay: tuple[str, int] | None = (EXAMPLE, int(record["candidate"]) + 1)
-        elif item.concept == "piquet#the-cards":
-            replay = (EXAMPLE, THE_CARDS_STEP)
-        else:
-            replay = None
-        return Feedback(
-            correct=correct,
-            expected={
-                "right": list(record["right"]),
-                "known": {c: f["known"] for c, f in figures.items()},
-                "average": {c: f["average"] for c, f in figures.items()},
-                "samples": record["samples"],
-            },
-            reasons=tuple(reasons),
-            rules=tuple(dict.fromkeys(rules)),
-            answer=(words,),
-            shows=(
-                _values_table(figures, record["samples"]),
-                Show.hand(Msg("drill.play.their_hand"), _cards(state.hands[1 - me])),
-            ),
-            replay=replay,
+        return _feedback(item, record, state, correct, reasons, words, list(record["right"]))
+
+    def _check_avoid(
+        self, item: Item, record: Mapping[str, Any], state: State, best: Card, answer: Any
+    ) -> Feedback:
+        """The verdict on a turned-round question (:func:`avoid`): right when the card
+        given is one that loses points."""
+        figures: Mapping[str, Mapping[str, Any]] = record["cards"]
+        me = state.turn
+        left = state.hands[me].bit_count()
+        wrong = sorted(
+            (_card(c) for c in figures if c not in record["right"]),
+            key=lambda c: (-c.suit, -c.rank),
         )
+        code = answer.code if isinstance(answer, Card) else ""
+        correct = bool(code) and code not in record["right"]
+        b = figures[best.code]
+        reasons: list[Msg] = []
+        if correct:
+            worst = answer
+            reasons.append(Msg("drill.play.avoid.right", card=answer, best=best))
+        else:
+            mine = figures[code]
+            reasons.append(
+                Msg(
+                    "drill.play.avoid.wrong",
+                    card=answer,
+                    value=Average(mine["known"]),
+                    average=Average(mine["average"]),
+                )
+            )
+            worst = min(wrong, key=lambda c: (figures[c.code]["known"], c.index))
+        w = figures[worst.code]
+        reasons.append(
+            Msg(
+                # the card named already when it is the learner's
+                "drill.play.avoid.figures" if correct else "drill.play.avoid.loses",
+                card=worst,
+                best=best,
+                tricks=_won(w["tricks"], left),
+                value=Average(w["known"]),
+                less=_less(b["known"] - w["known"]),
+            )
+        )
+        reasons += _causes(state, record, best, worst)
+        words = (
+            Msg("drill.play.answer", cards=wrong[0])
+            if len(wrong) == 1
+            else Msg("drill.play.answer.avoid_any", cards=tuple(wrong))
+        )
+        return _feedback(item, record, state, correct, reasons, words, [c.code for c in wrong])
+
+
+def avoid(record: Mapping[str, Any]) -> bool:
+    """Whether most of the cards offered are right (a capot kept by all but one or two): then
+    "which card do you play?" is answered by almost any card and teaches nothing, so the
+    question is turned round: "which card must you not play?".
+
+    >>> avoid({"right": ["AC", "KC", "QC"], "cards": {"AC": 0, "KC": 0, "QC": 0, "7D": 0}})
+    True
+    >>> avoid({"right": ["AC", "KC"], "cards": {"AC": 0, "KC": 0, "QC": 0, "7D": 0}})
+    False
+    """
+    return 2 * len(record["right"]) > len(record["cards"])
+
+
+def _feedback(
+    item: Item,
+    record: Mapping[str, Any],
+    state: State,
+    correct: bool,
+    reasons: list[Msg],
+    words: Msg,
+    answers: list[str],
+) -> Feedback:
+    """The verdict's common part: the rules, the replay step, the table of every card's
+    figures and the opponent's hand (``answers``: the cards judged right)."""
+    figures: Mapping[str, Mapping[str, Any]] = record["cards"]
+    b = figures[record["right"][0]]
+    rules = [_concept(record["tags"]), "piquet#play"]
+    if "the-cards" in record["tags"]:
+        rules.append("piquet#the-cards")
+    if _part(b) or any(_part(f) for f in figures.values()):
+        rules.append("piquet#pique")
+    if record["kind"] == "example":
+        replay: tuple[str, int] | None = (EXAMPLE, int(record["candidate"]) + 1)
+    elif item.concept == "piquet#the-cards":
+        replay = (EXAMPLE, THE_CARDS_STEP)
+    else:
+        replay = None
+    return Feedback(
+        correct=correct,
+        expected={
+            "right": list(record["right"]),
+            "answers": answers,
+            "avoid": avoid(record),
+            "known": {c: f["known"] for c, f in figures.items()},
+            "average": {c: f["average"] for c, f in figures.items()},
+            "samples": record["samples"],
+        },
+        reasons=tuple(reasons),
+        rules=tuple(dict.fromkeys(rules)),
+        answer=(words,),
+        shows=(
+            _values_table(figures, record["samples"]),
+            Show.hand(Msg("drill.play.their_hand"), _cards(state.hands[1 - state.turn])),
+        ),
+        replay=replay,
+    )
 
 
 def _who(state: State, seat: int) -> str | Msg:
