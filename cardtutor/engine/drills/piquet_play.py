@@ -728,11 +728,10 @@ def _feedback(
     """The verdict's common part: the rules, the replay step, the table of every card's
     figures and the opponent's hand (``answers``: the cards judged right)."""
     figures: Mapping[str, Mapping[str, Any]] = record["cards"]
-    b = figures[record["right"][0]]
     rules = [_concept(record["tags"]), "piquet#play"]
     if "the-cards" in record["tags"]:
         rules.append("piquet#the-cards")
-    if _part(b) or any(_part(f) for f in figures.values()):
+    if any(_part(f) for f in figures.values()):
         rules.append("piquet#pique")
     if record["kind"] == "example":
         replay: tuple[str, int] | None = (EXAMPLE, int(record["candidate"]) + 1)
