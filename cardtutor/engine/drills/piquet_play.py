@@ -60,6 +60,7 @@ from cardtutor.engine.drills.piquet_play_pool import (
     EXAMPLE_STEPS,
     load,
     pique_need,
+    pique_within_reach,
     replay_position,
 )
 from cardtutor.engine.piquet import Play, State
@@ -67,8 +68,6 @@ from cardtutor.engine.piquet.constants import (
     PIQUE_AT,
     POINTS_CAPOT,
     POINTS_CARDS,
-    POINTS_LAST_TRICK,
-    POINTS_LEAD,
     POINTS_PIQUE,
     TRICKS_FOR_THE_CARDS,
 )
@@ -520,10 +519,7 @@ class PlayDrill:
             )
         )
         need = pique_need(state)
-        # said only while it can still happen: elder scores at most a point a trick and the
-        # last trick's
-        most = state.hands[state.elder].bit_count() * POINTS_LEAD + POINTS_LAST_TRICK
-        if 0 < need <= most:
+        if pique_within_reach(state.hands[state.elder].bit_count(), need):  # else never said
             shows.append(
                 Show.sentence(Msg(f"drill.play.pique_live.{role}", threshold=PIQUE_AT, need=need))
             )

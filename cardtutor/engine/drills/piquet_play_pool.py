@@ -256,8 +256,19 @@ class _Pique:
         return True
 
 
+def pique_within_reach(elder_cards: int, need: int) -> bool:
+    """Whether elder, holding ``elder_cards`` cards, can still score the ``need`` points of
+    his pique: at most a point a trick (his lead or his win as second player) and the last
+    trick's.
+
+    >>> pique_within_reach(10, 11), pique_within_reach(10, 16), pique_within_reach(10, 0)
+    (True, False, False)
+    """
+    return 0 < need <= elder_cards * POINTS_LEAD + POINTS_LAST_TRICK
+
+
 def _reachable(pos: PiquetPosition, elder: int, need: int) -> bool:
-    return 0 < need <= pos.hands[elder].bit_count() * POINTS_LEAD + POINTS_LAST_TRICK
+    return pique_within_reach(pos.hands[elder].bit_count(), need)
 
 
 def pique_values(
