@@ -368,6 +368,23 @@ def test_besik_move_list_shows_the_running_augen(client: Client, replays) -> Non
     assert "Augen so far: A <strong>14</strong> · B <strong>50</strong>" in html
 
 
+def test_a_besik_meld_in_the_move_list_is_named_as_a_sentence_names_it(
+    client: Client, replays
+) -> None:
+    """A German tester read „A meldet: Einfache Heirat“ (the rule's title after a colon); the
+    list now says which marriage, with its article, in either language."""
+    moves = section(page(client, "besik-example", 60), 'data-testid="move-list"', "</section>")
+    assert "B declares a Quint-Major in clubs" in moves
+    assert "A declares a trump marriage in hearts" in moves
+    assert "B declares a marriage in spades" in moves
+    client.cookies["django_language"] = "de"
+    german = page(client, "besik-example", 60)
+    moves = section(german, 'data-testid="move-list"', "</section>")
+    assert "B meldet eine Pik-Heirat" in moves
+    assert "A meldet einen Besik" in moves
+    assert "Einfache Heirat" not in moves and "meldet:" not in moves
+
+
 # --- "go to step" ---------------------------------------------------------------------------
 
 

@@ -22,6 +22,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from cardtutor.engine import GAMES
+from cardtutor.engine.besik.melds import meld_name
 from cardtutor.engine.cards import Card, PhysicalCard
 
 AnyCard = Card | PhysicalCard
@@ -290,6 +291,15 @@ def step_url(slug: str, number: int, perspective: str) -> str:
     return url if perspective == "all" else f"{url}?{urlencode({'seat': perspective})}"
 
 
+def _meld_words(move: Move, lang: str) -> str:
+    """A Besik meld as a sentence names it, with its article and suit ("a marriage in
+    diamonds", „eine Karo-Heirat“); ``""`` for any other move."""
+    if move.kind != "meld":
+        return ""
+    uids = [card.uid for card in move.cards if isinstance(card, PhysicalCard)]
+    return meld_name(move.meld, uids).render(lang)
+
+
 def move_list(
     replay: Any, timeline: Any, number: int, perspective: str, lang: str
 ) -> dict[str, Any]:
@@ -307,6 +317,7 @@ def move_list(
             "current": i == current,
             "future": move.first > number,
             "lines": [(seat, msg.render(lang)) for seat, msg in move.lines],
+            "meld": _meld_words(move, lang),
         }
         for i, move in enumerate(moves)
     ]
