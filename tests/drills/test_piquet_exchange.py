@@ -283,6 +283,19 @@ def test_the_reasons_say_only_what_holds_of_the_hand() -> None:
     assert tens and "the lowest trio" in tens[0] and "lower rank" not in tens[0]
 
 
+def test_the_short_suit_is_said_to_be_thrown_entirely_when_other_cards_go_too() -> None:
+    """A learner tester: "It throws the short suit: diamonds" read as the whole discard,
+    where the best discard also threw cards of a longer suit."""
+    hand = mask_of(parse_cards("AS KS QS JS 9S AH KH QH 10C 9C 8D 7D"))
+    spot = Spot(Role.ELDER, hand, False, 0, 1, 5)
+    assert "It throws the short suit: diamonds." in _said(spot, "8D 7D")
+    mixed = _said(spot, "8D 7D 9C")
+    assert "Among its cards, it throws the short suit entirely: diamonds." in mixed
+    assert "It throws the short suit: diamonds." not in mixed
+    both = _said(spot, "8D 7D 9C 10C QH")
+    assert "Among its cards, it throws the short suits entirely: clubs and diamonds." in both
+
+
 def test_a_discard_as_good_as_the_best_says_where_it_differs() -> None:
     """Judged right, then "Why the best discard is best" spoke of cards the learner threw: the
     verdict now says first where his discard differs."""

@@ -379,6 +379,16 @@ register_messages(
             "It throws the short suit: {suits}.",
             "Sie legt die kurze Farbe ab: {suits}.",
         ),
+        # the best discard throws other cards too: "throws the short suit" alone reads as if
+        # those were all it throws
+        "drill.exchange.f.short.also": (
+            "Among its cards, it throws the short suits entirely: {suits}.",
+            "Unter anderem legt sie die kurzen Farben ganz ab: {suits}.",
+        ),
+        "drill.exchange.f.short.also.1": (
+            "Among its cards, it throws the short suit entirely: {suits}.",
+            "Unter anderem legt sie die kurze Farbe ganz ab: {suits}.",
+        ),
         "drill.exchange.suit.0": ("clubs", "Kreuz"),
         "drill.exchange.suit.1": ("diamonds", "Karo"),
         "drill.exchange.suit.2": ("hearts", "Herz"),
@@ -1182,9 +1192,12 @@ def _why(spot: Spot, best: int) -> list[Msg]:
         and not spot.hand & SUIT_MASKS[s] & ~best
     ]
     if short:
+        only_short = not best & ~sum(spot.hand & SUIT_MASKS[s] for s in short)
         reasons.append(
             Msg(
-                "drill.exchange.f.short" + (".1" if len(short) == 1 else ""),
+                "drill.exchange.f.short"
+                + ("" if only_short else ".also")
+                + (".1" if len(short) == 1 else ""),
                 suits=tuple(Msg(f"drill.exchange.suit.{s}") for s in short),
             )
         )
