@@ -620,6 +620,25 @@ def test_a_card_that_may_not_be_played_says_why_and_is_refused_with_that_reason(
     assert _game(url).record == before
 
 
+def test_when_no_card_may_be_played_for_one_reason_the_line_under_the_hand_says_it(
+    client: Client,
+) -> None:
+    """Besik, a trick won: every card is faded until the learner draws. The general "tap a
+    faded card" took four lines on a phone, pushing the hint and take-back below the fold; the
+    one reason is said instead."""
+    url = _start(client, "besik-2", first="learner")
+
+    def all_blocked(page: str) -> bool:
+        cards = re.findall(r'<button type="submit" class="card-button"[^>]*>', page)
+        return bool(cards) and all('aria-disabled="true"' in b for b in cards)
+
+    page = _post_first_moves_until(client, url, all_blocked, 120, "no trick won by the learner")
+    line = re.search(r'<p class="why-line">([^<]+)</p>', page)
+    assert line, "a line under the hand"
+    assert html.unescape(line.group(1)) == "You won the trick: draw from the talon before you lead."
+    assert "Tap a faded card" not in page
+
+
 @pytest.mark.parametrize("kind", ["piquet", "besik-2"])
 def test_a_hint_names_a_legal_move_with_its_reason_and_is_counted(
     client: Client, kind: str
@@ -1205,11 +1224,15 @@ def test_the_end_of_a_deal_waits_for_the_learner_whoever_deals_next(
     dealer = position.state.seat_to_act
     assert dealer not in game.learner_seats, "the computer deals the second deal"
     assert f"On to the next deal ({dealer} deals)" in page
-    assert "The deal is over: see how it ended, then go on." in page
+    assert "See how it ended, then go on." in page
+    assert '<h2 id="moves-heading">The deal is over</h2>' in page, "said, not hidden"
+    assert re.search(r"<title>[^<]*· The deal is over · cardtutor</title>", page)
     assert "End of the deal" in _recent(page), "how the deal ended, under the table"
     assert 'class="hint-form"' not in page
-    assert "to play</span>" not in page, "the dealer is not marked as to play: the learner is"
-    assert "your move</span>" in page
+    # no seat is marked: the dealer is not to play, and "your move" beside "The deal is
+    # over" read as a card still to play
+    assert "to play</span>" not in page
+    assert "your move</span>" not in page
     assert client.post(url + "move/", data).status_code == 303
     after = _game(url)
     assert after.moves > game.moves

@@ -84,9 +84,10 @@ def table(position: Position, seat: str, learner: Sequence[str], lang: str) -> d
     view = position.state.view(seat)
     game = position.kind.game
     order = _order_round(view.seats, seat)
-    # at the end of a deal the learner is the one to go on, whoever deals next
+    # at the end of a deal no seat is marked to play: the learner goes on (a button under
+    # "The deal is over"), whoever deals next
     deal_over = is_deal_phase(position.state) and not position.state.is_over
-    to_act = seat if deal_over else view.seat_to_act
+    to_act = None if deal_over else view.seat_to_act
     hands = []
     for where, s in zip(POSITIONS[len(order)], order, strict=True):
         cards = view.hands.get(s, ())

@@ -305,10 +305,17 @@ def card_buttons_html(cards: Sequence[Mapping[str, Any]], lang: str) -> SafeStri
     line = ""
     if any(not c["playable"] for c in cards):
         # The reasons' place, under the hand: the script writes the pointed-at or focused
-        # card's reason here; without it each reason shows over this line.
-        general = _(
-            "Tap a faded card, point at it or reach it with the keyboard to see why it cannot "
-            "be played now."
+        # card's reason here; without it each reason shows over this line. When no card may
+        # be played, all for one reason (Besik: draw first), the line says it at once, in
+        # two lines where the general text took four on a phone.
+        reasons = {c["reason"] for c in cards}
+        general = (
+            next(iter(reasons))
+            if len(reasons) == 1 and "" not in reasons
+            else _(
+                "Tap a faded card, point at it or reach it with the keyboard to see why it "
+                "cannot be played now."
+            )
         )
         line = f'<p class="why-line">{_e(general)}</p>'
     hand = _("Your hand")

@@ -254,7 +254,7 @@ def test_without_javascript_a_move_posts_and_the_page_comes_back(
         assert re.search(r"/play/[\w-]{16}/#game-area$", page.url), page.url
         page.keyboard.press("Tab")
         assert page.evaluate("!!document.activeElement.closest('form.move-form')")
-        page.get_by_role("button", name="Take back my last move").click()
+        page.get_by_role("button", name="Take back my move").click()
         page.wait_for_load_state()
         assert _ply(page) == before
         assert page.url.endswith("/#game-area")
@@ -634,7 +634,7 @@ def test_keys_at_the_exchange_and_declarations_and_only_in_the_hand(page: Any) -
     # card (the same id as the card just picked)
     expect(page.locator("form.move-form button.primary-button")).to_be_focused()
     # take the exchange back: the swap brings the exchange, focus on its first card
-    page.get_by_role("button", name="Take back my last move").click()
+    page.get_by_role("button", name="Take back my move").click()
     expect(page.locator("form.move-form input[name=type]")).to_have_value("exchange")
     expect(page.locator("form.move-form .card-pick-input").first).to_be_focused()
     page.keyboard.press("Space")
