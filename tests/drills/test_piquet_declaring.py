@@ -400,6 +400,22 @@ def test_sinking_verdicts_both_ways_and_the_cost() -> None:
     assert int(right_data(worth)["cost"]) <= SINK_AT_MOST
 
 
+def test_a_cost_with_the_repique_counted_in_says_the_question_asks_for_less() -> None:
+    """Sinking would lose a repique: a learner who counts it in the cost (14 + 60 = 74) is
+    told the question asks only for the declaration's own points, not just "it is 14"."""
+    item = DRILL.item("1", Level.HARD)
+    s = setup(item.seed, item.level)
+    assert s.proposal is not None and judge(s.deal, *s.proposal).bonus == "repique"
+    right = right_data(item)
+    with_bonus = right | {"cost": str(int(right["cost"]) + 60)}
+    feedback = DRILL.check(item, DRILL.parse_answer(item, with_bonus))
+    said = _english(feedback)
+    assert not feedback.correct and f"it is {right['cost']}" in said
+    assert "You counted in a repique (60) as well" in said
+    other = DRILL.check(item, DRILL.parse_answer(item, right | {"cost": "1"}))
+    assert "You counted in" not in _english(other)
+
+
 def _answers(item: Item, rng: random.Random) -> dict[str, str]:
     data: dict[str, str] = {}
     for spec in item.fields:

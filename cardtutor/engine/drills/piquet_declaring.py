@@ -405,6 +405,12 @@ register_messages(
             "And it costs more: with the full declaration you score {bonus}, sunk you do not.",
             "Und es kostet mehr: Mit voller Ansage zählst du {bonus}, verschwiegen nicht.",
         ),
+        "drill.declaring.r.cost_with_bonus": (
+            "You counted in {bonus} as well, which sinking also gives up: the question asks "
+            "only for that declaration's own points; {bonus} comes on top.",
+            "Du hast {bonus} mitgezählt, das durch das Verschweigen ebenfalls verloren geht: "
+            "Gefragt sind nur die Punkte dieser Ansage selbst; {bonus} kommt noch dazu.",
+        ),
         "drill.declaring.r.bonus.repique": ("a repique ({points})", "ein Repique ({points})"),
         "drill.declaring.r.bonus.pique": ("a pique ({points})", "ein Pique ({points})"),
         "drill.declaring.r.actual": (
@@ -1250,7 +1256,18 @@ class DeclaringDrill:
                     )
             return out
         if name == "cost":
-            return [Msg("drill.declaring.wrong_cost", given=mine, right=want)]
+            out = [Msg("drill.declaring.wrong_cost", given=mine, right=want)]
+            sink = judge(deal, *s.proposal) if s.proposal is not None else None
+            if sink is not None and sink.bonus:
+                points = POINTS_REPIQUE if sink.bonus == "repique" else POINTS_PIQUE
+                if mine == want + points:  # the bonus lost counted in: right, but not asked
+                    out.append(
+                        Msg(
+                            "drill.declaring.r.cost_with_bonus",
+                            bonus=Msg(f"drill.declaring.r.bonus.{sink.bonus}", points=points),
+                        )
+                    )
+            return out
         cat = _CATEGORY_OF[name]
         spec = next(f for f in item.fields if f.name == name)
         labels = {o.value: o.label for o in spec.options}
