@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from cardtutor.engine.drills import DRILLS, Level
+from cardtutor.engine.drills.base import case_seed, seed_case
 from cardtutor.practice import progress, tokens
 from cardtutor.practice.models import ProgressRecord
 
@@ -520,7 +521,9 @@ def test_a_rare_case_can_be_asked_for_and_the_replays_link_to_it() -> None:
     client = Client()
     start = reverse("practice:start", args=["piquet", "counting"])
     response = client.get(start + "?case=repique&level=2")
-    assert re.fullmatch(r"/practice/piquet/counting/2/repique-\d+/", response["Location"])
+    seed = re.fullmatch(r"/practice/piquet/counting/2/(\d{16})/", response["Location"])
+    assert seed, "a number: the address does not say the case"
+    assert seed_case(seed.group(1), DRILLS["piquet.counting"].cases) == "repique"
     odd = client.get(start + "?case=nonsense")
     assert re.fullmatch(r"/practice/piquet/counting/\d/\d+/", odd["Location"])
     html = client.get(reverse("replays:step", args=["piquet-example", 0])).content.decode()
@@ -772,6 +775,39 @@ def _answer_anything(client: Client, url: str) -> str:
     return client.post(url, answer).content.decode()
 
 
+@pytest.mark.parametrize(
+    ("game", "name", "case"),
+    [
+        ("piquet", "counting", "repique"),
+        ("piquet", "declaring", "sinking"),
+        ("piquet", "partie", "rubiconed"),
+        ("besik", "melds", "four-jacks"),
+    ],
+)
+def test_a_similar_question_of_a_rare_case_does_not_say_the_case_in_its_address(
+    game: str, name: str, case: str
+) -> None:
+    """A learner tester: "Try a similar one" led to /practice/piquet/counting/2/repique-…/,
+    and "repique" in the address is the answer. The address is now a number that still asks
+    for the case."""
+    drill = DRILLS[f"{game}.{name}"]
+    client = Client()
+    url = reverse("practice:item", args=[game, name, 3, f"{case}-5"])  # the older address
+    html = _answer_anything(client, url)
+    similar = re.search(rf'href="/practice/{game}/{name}/3/([\w-]+)/#question"', html)
+    assert similar, "the verdict offers a similar question"
+    assert re.fullmatch(r"\d{16}", similar.group(1)), similar.group(1)
+    assert seed_case(similar.group(1), drill.kinds + drill.cases) == case
+    assert case in drill.item(similar.group(1), Level.HARD).tags
+
+
+def test_every_drills_case_and_kind_words_are_told_apart_in_a_case_seed() -> None:
+    for drill in DRILLS.values():
+        words = drill.kinds + drill.cases
+        for word in words:
+            assert seed_case(case_seed(word, 12345), words) == word, (drill.key, word)
+
+
 @pytest.mark.parametrize("kind", ["winner", "playable", "augen", "score"])
 def test_a_similar_question_of_a_drill_that_mixes_kinds_is_of_the_same_kind(kind: str) -> None:
     """The Besik trick drill asks four kinds of question: "try a similar one" after an Augen
@@ -788,7 +824,7 @@ def test_a_similar_question_of_a_drill_that_mixes_kinds_is_of_the_same_kind(kind
     html = _answer_anything(client, url)
     similar = re.search(r'href="/practice/besik/tricks/2/([\w-]+)/#question"', html)
     assert similar, "the verdict offers a similar question"
-    assert similar.group(1).startswith(f"{kind}-")
+    assert seed_case(similar.group(1), tricks.kinds) == kind
     assert tricks.item(similar.group(1), Level.MEDIUM).question["kind"] == kind
 
 
@@ -808,7 +844,7 @@ def test_a_similar_question_to_a_sinking_question_asks_whether_sinking_pays() ->
     html = _answer_anything(client, url)
     similar = re.search(r'href="/practice/piquet/declaring/3/([\w-]+)/#question"', html)
     assert similar, "the verdict offers a similar question"
-    assert similar.group(1).startswith("sinking-question-")
+    assert seed_case(similar.group(1), declaring.kinds) == "sinking-question"
     for level in Level:  # such a seed asks about sinking at any level
         assert "sinking-question" in declaring.item(similar.group(1), level).tags
 

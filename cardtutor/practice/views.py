@@ -30,7 +30,7 @@ from cardtutor.core.templatetags.site import page_in_shell, switches_return_to
 from cardtutor.engine import GAMES
 from cardtutor.engine.cards import lang_key
 from cardtutor.engine.drills import DRILLS, AnswerError, Drill, Feedback, Item, Level
-from cardtutor.engine.drills.base import check_seed, similar_seed
+from cardtutor.engine.drills.base import case_seed, check_seed, similar_seed
 from cardtutor.practice import progress, store, tokens
 from cardtutor.practice.presentation import (
     drill_url,
@@ -194,7 +194,7 @@ def start(request: HtmxHttpRequest, game: str, name: str) -> HttpResponse:
     seed = str(secrets.randbelow(10**9))
     case = request.GET.get("case", "")
     if case in drill.cases:  # a question of this rare case (an unknown case: any question)
-        seed = f"{case}-{seed}"
+        seed = case_seed(case, int(seed))
     return HttpResponseRedirect(reverse("practice:item", args=[game, name, int(level), seed]))
 
 

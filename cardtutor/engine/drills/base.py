@@ -23,6 +23,7 @@ from __future__ import annotations
 import enum
 import random
 import re
+import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -359,12 +360,54 @@ def rng_for(drill: str, seed: str, level: Level) -> random.Random:
     return random.Random(f"{drill}:{int(level)}:{seed}")
 
 
+# A seed for a case, as the site writes it in addresses, is a number: "repique-7" in the
+# address bar of a question would say the answer before it is given. The number holds the
+# case's 16-bit hash and ``n``, mixed by a bijection of the numbers below 2**53 (an odd
+# multiplier and an offset), so it reads as any other number and decodes again; it has 16
+# digits, where the site's plain seeds have at most 9. (Not secret, only not readable: the
+# rules are public, the point is a fair question.)
+_MIX_BITS = 53
+_MIX_MOD = 1 << _MIX_BITS
+_MIX_MUL = 0x1B873593_3C6EF3  # odd: invertible modulo 2**53
+_MIX_ADD = 0x5F356495_A1B2C
+_MIX_INV = pow(_MIX_MUL, -1, _MIX_MOD)
+_CASE_DIGITS = 16
+_CASE_N_LIMIT = 1 << (_MIX_BITS - 16)
+
+
+def _case_hash(case: str) -> int:
+    return zlib.crc32(case.encode()) & 0xFFFF
+
+
+def case_seed(case: str, n: int) -> str:
+    """The seed of the ``n``-th item of ``case``, as a number that does not show the case.
+
+    >>> case_seed("repique", 7).isdigit(), len(case_seed("repique", 7))
+    (True, 16)
+    >>> seed_case(case_seed("repique", 7), ("pique", "repique"))
+    'repique'
+    >>> case_seed("repique", 7) != case_seed("pique", 7) != case_seed("repique", 8)
+    True
+    """
+    if not 0 <= n < _CASE_N_LIMIT:
+        raise ValueError(f"case item number out of range: {n!r}")
+    mixed = ((n << 16 | _case_hash(case)) * _MIX_MUL + _MIX_ADD) % _MIX_MOD
+    return str(mixed).zfill(_CASE_DIGITS)
+
+
 def seed_case(seed: str, cases: Sequence[str]) -> str | None:
-    """The case a seed asks for: ``"repique-7"`` → ``"repique"`` if it is one of ``cases``.
+    """The case a seed asks for, if it is one of ``cases``: a number made by
+    :func:`case_seed`, or the older, readable ``"repique-7"`` (addresses already shared).
 
     >>> seed_case("repique-7", ("pique", "repique")), seed_case("42", ("pique",))
     ('repique', None)
+    >>> seed_case("9" * 16, ("pique", "repique")) is None  # another 16-digit number
+    True
     """
+    if len(seed) == _CASE_DIGITS and seed.isascii() and seed.isdigit():
+        value = (int(seed) - _MIX_ADD) * _MIX_INV % _MIX_MOD
+        found = value & 0xFFFF
+        return next((c for c in cases if _case_hash(c) == found), None)
     case, sep, _n = seed.rpartition("-")
     return case if sep and case in cases else None
 
@@ -374,16 +417,19 @@ def similar_seed(item: Item, cases: Sequence[str], n: int) -> str:
     own seed asked for first (a Tripelbesik is also tagged as holding a Doppel-Besik).
 
     >>> item = Item("d", "tripelbesik-12", Level.HARD, {}, tags=frozenset({"doppel-besik", "tripelbesik"}))
-    >>> similar_seed(item, ("doppel-besik", "tripelbesik"), 7)
-    'tripelbesik-7'
-    >>> similar_seed(Item("d", "5", Level.HARD, {}, tags=frozenset({"tripelbesik"})), ("tripelbesik",), 7)
-    'tripelbesik-7'
+    >>> seed_case(similar_seed(item, ("doppel-besik", "tripelbesik"), 7), ("doppel-besik", "tripelbesik"))
+    'tripelbesik'
+    >>> item = Item("d", "5", Level.HARD, {}, tags=frozenset({"tripelbesik"}))
+    >>> seed_case(similar_seed(item, ("tripelbesik",), 7), ("tripelbesik",))
+    'tripelbesik'
+    >>> similar_seed(Item("d", "5", Level.HARD, {}), ("tripelbesik",), 7)
+    '7'
     """
-    asked, _sep, _rest = item.seed.rpartition("-")
-    if asked in cases:
-        return f"{asked}-{n}"
+    asked = seed_case(item.seed, cases)
+    if asked is not None:
+        return case_seed(asked, n)
     case = next((c for c in cases if c in item.tags), None)
-    return f"{case}-{n}" if case else str(n)
+    return case_seed(case, n) if case else str(n)
 
 
 def require(data: Mapping[str, str], name: str, label: Any = None) -> str:
