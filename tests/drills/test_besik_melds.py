@@ -421,3 +421,52 @@ def test_a_meld_refused_for_cards_declared_before_blames_what_is_really_missing(
             assert len(unused) < needed, (n, verdict.value, card, unused)
             named += 1
     assert named >= 5 and fours >= 5, "refusals for cards declared before are still asked about"
+
+
+def _verdict_words(seed: str, level: Level, option: str, lang: str = "en") -> tuple[str, tuple]:
+    item = DRILL.item(seed, level)
+    a = analysis(item)
+    verdict = next(v for v in a.verdicts if v.value == option)
+    feedback = DRILL.check(item, DRILL.parse_answer(item, _right_data(item)))
+    return verdict.why.render(lang), feedback.rules
+
+
+def _right_data(item: Item) -> dict[str, str]:
+    right = DRILL.expected(item)
+    data = {"melds": " ".join(sorted(right["melds"])), "best": str(right["best"])}
+    if right["seven"] is not None:
+        data["seven"] = str(right["seven"])
+    if right["exchange"] is not None:
+        data["exchange"] = right["exchange"]
+    return data
+
+
+def test_a_double_marriage_after_one_of_its_marriages_says_it_would_score_that_again() -> None:
+    """A learner tester: with a heart marriage declared and the other king and queen of hearts
+    in hand, the double marriage was refused because "you hold no unused queen of hearts to
+    take its place", though the learner held one. A double marriage counts as two marriages
+    declared at once (RULES 3.2): one of them was already scored."""
+    seed, level = "375612285", Level.HARD
+    scene = scene_of(DRILL.item(seed, level))
+    assert [k for k, _cards in scene.earlier] == ["marriage"]
+    assert sum(1 for c in scene.hand if c.code.startswith("QH")) == 2
+    words, rules = _verdict_words(seed, level, "double-marriage-hearts")
+    assert words.startswith("A double marriage counts as two marriages declared at once")
+    assert "has already been scored as a marriage in hearts" in words
+    assert "no unused" not in words
+    german, _rules = _verdict_words(seed, level, "double-marriage-hearts", "de")
+    assert "mit dem Herz-König und der Herz-Dame, wurde schon als eine Herz-Heirat" in german
+    assert "besik#double-marriage" in rules
+
+
+def test_a_meld_reusing_two_cards_of_another_kind_names_both_and_links_its_own_rule() -> None:
+    """A learner tester: the Quint-Major after a trump marriage named only the king as used
+    before; the queen was too. And the verdict linked the reuse rule, not the Quint-Major's."""
+    words, rules = _verdict_words("544492972", Level.MEDIUM, "quint-major-spades")
+    assert words == (
+        "In a trump marriage in spades you have already used the king of spades and the queen "
+        "of spades, but cards may serve again in a meld of a different kind."
+    )
+    german, _rules = _verdict_words("544492972", Level.MEDIUM, "quint-major-spades", "de")
+    assert "den Pik-König und die Pik-Dame verwendet" in german
+    assert "besik#reuse" in rules and "besik#quint-major" in rules

@@ -248,6 +248,12 @@ register_messages(
             "{card:Nom} wurde schon für {other} verwendet, darf aber in einer Meldung anderer "
             "Art noch einmal mitzählen.",
         ),
+        "drill.melds.why.reuse.n": (
+            "In {other} you have already used {cards}, but cards may serve again in a meld of "
+            "a different kind.",
+            "Für {other} hast du schon {cards} verwendet, aber Karten dürfen in einer Meldung "
+            "anderer Art noch einmal mitzählen.",
+        ),
         "drill.melds.why.fresh": (
             "You have declared this meld before, but {cards} have not yet been declared for "
             "it, so it scores again.",
@@ -293,6 +299,16 @@ register_messages(
             "again only with cards not yet declared for it.",
             "Mit genau diesen Karten hast du schon {meld} gemeldet: Dieselbe Meldung zählt nur "
             "dann noch einmal, wenn ihre Karten dafür noch nicht gemeldet waren.",
+        ),
+        # a double marriage is two marriages at once (RULES 3.2): one already scored with
+        # these cards makes it a repeat, whatever copies the hand holds
+        "drill.melds.why.reused_double": (
+            "A double marriage counts as two marriages declared at once, and one of them, with "
+            "{cards}, has already been scored as {meld}: the same meld scores again only with "
+            "cards not yet declared for it.",
+            "Eine Doppel-Heirat zählt als zwei auf einmal gemeldete Heiraten, und eine davon, "
+            "mit {cards}, wurde schon als {meld} gewertet: Dieselbe Meldung zählt nur dann noch "
+            "einmal, wenn ihre Karten dafür noch nicht gemeldet waren.",
         ),
         "drill.melds.why.reused": (
             "The {card} has already served in {meld}: a meld of the same kind scores again only "
@@ -768,6 +784,16 @@ def _reason_of_refusal(msg: Msg, scene: Scene, wanted: str) -> tuple[Msg, str]:
         if fresh:
             return Msg("drill.melds.why.reused_four", meld=meld, n=fresh), "besik#reuse"
         return Msg("drill.melds.why.reused_four.none", meld=meld), "besik#reuse"
+    if key == "besik.err.reused" and wanted == "double-marriage":
+        suit = p["card"].card.suit
+        kind, served = next(
+            (k, cards)
+            for k, cards in scene.earlier
+            if SLOTS[k][0] == SLOTS[wanted][0] and cards[0].suit == suit
+        )
+        meld = Msg(f"drill.melds.acc.{kind}", suit=suit)
+        why = Msg("drill.melds.why.reused_double", cards=the(served, "dat"), meld=meld)
+        return why, "besik#double-marriage"
     if key == "besik.err.reused":
         card = p["card"]
         earlier = next(
@@ -852,11 +878,15 @@ def _meld_why(meld: Meld, scene: Scene, exchanged: Exchange | None) -> tuple[Msg
             )
             return Msg(key, cards=inner[0]), f"besik#{meld.kind}"
     same_kind = [m for kind, m in scene.earlier if SLOTS[kind][0] == SLOTS[meld.kind][0]]
-    for card in cards:
-        for kind, m in scene.earlier:
-            if card in m and SLOTS[kind][0] != SLOTS[meld.kind][0]:
-                other = Msg(f"drill.melds.acc.{kind}", suit=m[0].suit)
-                return Msg("drill.melds.why.reuse", card=card, other=other), "besik#reuse"
+    for kind, m in scene.earlier:
+        shared = [card for card in cards if card in m]
+        if shared and SLOTS[kind][0] != SLOTS[meld.kind][0]:
+            other = Msg(f"drill.melds.acc.{kind}", suit=m[0].suit)
+            # every card named: "the king" alone read as if the queen were fresh
+            if len(shared) > 1:
+                why = Msg("drill.melds.why.reuse.n", cards=the(shared, "acc"), other=other)
+                return why, "besik#reuse"
+            return Msg("drill.melds.why.reuse", card=shared[0], other=other), "besik#reuse"
     if same_kind:
         return Msg("drill.melds.why.fresh", cards=the(cards)), "besik#reuse"
     return Msg("drill.melds.why.plain", cards=the(cards, "acc")), f"besik#{meld.kind}"
@@ -1735,8 +1765,11 @@ class MeldDrill:
         for v in a.verdicts:
             key = "drill.melds.allowed" if v.allowed else "drill.melds.refused"
             reasons.append(Msg(key, option=option_label(v.value), points=v.points, why=v.why))
-            if v.rule not in rules:
-                rules.append(v.rule)
+            # the candidate's own rule too: a verdict decided by the reuse rule is about a
+            # Quint-Major or a double marriage, whose rule the learner may want
+            for rule in (v.rule, f"besik#{parse_option(v.value)[0]}"):
+                if rule not in rules:
+                    rules.append(rule)
         if a.best_option is not None:
             reasons.append(
                 Msg("drill.melds.best", option=option_label(a.best_option), points=a.best)
