@@ -485,3 +485,17 @@ def test_the_words_follow_the_sites_terminology() -> None:
 
 
 BONUS = ("none", "pique", "repique-elder", "repique-younger")
+
+
+def test_a_carte_blanche_item_links_the_carte_blanche_rule() -> None:
+    """A learner tester: the deciding reason was "B's carte blanche saves him from the
+    repique", and no link went to the carte blanche rule."""
+    item = DRILL.item("538308439", Level.HARD)
+    assert {"carte-blanche", "repique-denied"} <= item.tags
+    feedback = DRILL.check(item, DRILL.parse_answer(item, right_data(item)))
+    assert "piquet#carte-blanche" in feedback.rules and "piquet#repique" in feedback.rules
+    plain = next(i for i in (DRILL.item(str(n), Level.EASY) for n in range(50)) if not i.tags)
+    assert (
+        "piquet#carte-blanche"
+        not in DRILL.check(plain, DRILL.parse_answer(plain, right_data(plain))).rules
+    )

@@ -994,6 +994,8 @@ class CountingDrill:
                 else:
                     anchors.append("piquet#reckoning-order")
         rules = [*anchors, item.concept, "piquet#reckoning-order"]
+        if "carte-blanche" in item.tags:  # reckoned first, and it may save from a repique
+            rules.append("piquet#carte-blanche")
         rules += [CATEGORY_ANCHORS[cat + 1] for cat in range(3) if c.winners[cat] or c.equal[cat]]
         if c.repique is not None or "repique-denied" in c.tags:
             rules.append("piquet#repique")
