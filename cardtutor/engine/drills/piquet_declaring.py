@@ -3,10 +3,11 @@
 The learner holds the elder hand's twelve cards after the exchange and declares: the point
 ("Five cards." and, what younger asks when he holds as many, what they make: "Forty-nine."),
 then his sequences ("Quart major."), then his quatorzes and trios ("Three jacks?"). The point is
-asked as two numbers, sequences and sets as a choice of what to declare. Younger's answers that
-the item fixes (he answers the right declaration) come with the next question, as in the game.
-The item also knows younger's hand (never shown), so the feedback plays the dialogue out:
-younger's answers, what each player scores and why.
+asked as two numbers, sequences and sets as a choice of what to declare. Younger's answers come
+only in the feedback, which plays the dialogue out (the item knows younger's hand, never
+shown): younger's answers, what each player scores and why. Before the learner answers, a
+reply to a declaration he has not yet made would tell him more than elder knows at the table
+(that his point is good); only younger's "What do they make?" comes with the value asked.
 
 Levels: easy hands have one obvious best call in each category (one longest suit, at most one
 sequence and one trio or quatorze); medium hands make the learner choose (two suits as long,
@@ -1087,13 +1088,6 @@ class DeclaringDrill:
                 Show.sentence(Msg("drill.declaring.consider", what=_what_sunk(deal, *s.proposal)))
             )
 
-        def answer_to(cat: int) -> Msg | None:
-            """Younger's final answer in ``cat``, shown with the next question (only where
-            the sinking question does not depend on it)."""
-            if cat >= sink_cat or not right[cat]:
-                return None
-            return answered(younger, cat, reply_line(replies(cat, right[cat], y[cat])[-1]))
-
         point_label = (
             "drill.declaring.f.point_cards_sink"
             if sink_cat == 0
@@ -1133,7 +1127,6 @@ class DeclaringDrill:
                     name,
                     Msg(f"drill.declaring.f.{name}"),
                     [(_code(c), option_label(deal, cat, c)) for c in offered],
-                    say=answer_to(cat - 1),
                 )
             )
             if sink_cat == cat and cost_field is not None:
