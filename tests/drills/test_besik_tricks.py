@@ -370,3 +370,14 @@ def test_a_seed_named_after_a_kind_asks_that_kind(level: Level) -> None:
             assert item.question["kind"] == kind and kind in item.tags
     # plain seeds are unchanged by it: their kinds still follow the level's mix
     assert {DRILL.item(str(n), level).question["kind"] for n in range(60)} >= {"winner", "augen"}
+
+
+def test_a_card_that_may_not_be_played_says_why_in_a_whole_german_sentence() -> None:
+    """After the colon of „… darf nicht gespielt werden:“ comes a whole sentence: „Du musst …“,
+    as the drill's other reasons write it (a learner tester saw both cases)."""
+    from cardtutor.engine.cards import Card, Suit
+
+    for key in ("drill.tricks.playable.must_follow", "drill.tricks.playable.must_trump"):
+        why = Msg(key, suit=Suit.HEARTS)
+        said = Msg("drill.tricks.playable.not", card=Card.parse("9S"), why=why).render("de")
+        assert said.startswith("Die Pik-Neun darf nicht gespielt werden: Du "), said

@@ -201,11 +201,12 @@ register_messages(
         ),
         "drill.tricks.playable.must_follow": (
             "you must follow {suit}.",
-            "du musst {suit} bedienen.",
+            # after the colon of "… darf nicht gespielt werden:", a whole sentence: capital
+            "Du musst {suit} bedienen.",
         ),
         "drill.tricks.playable.must_trump": (
             "you cannot follow {suit}, so you must trump.",
-            "du kannst {suit} nicht bedienen, also musst du trumpfen.",
+            "Du kannst {suit} nicht bedienen, also musst du trumpfen.",
         ),
         "drill.tricks.playable.missed": (
             "You left out the {card}: it may be played.",
