@@ -457,6 +457,13 @@ def test_a_double_marriage_after_one_of_its_marriages_says_it_would_score_that_a
     german, _rules = _verdict_words(seed, level, "double-marriage-hearts", "de")
     assert "mit dem Herz-König und der Herz-Dame, wurde schon als eine Herz-Heirat" in german
     assert "besik#double-marriage" in rules
+    # the marriage allowed says its cards are the other copies, not "the king of hearts" as
+    # if the declared one were fresh
+    allowed, _rules = _verdict_words(seed, level, "marriage-hearts")
+    assert allowed.startswith(
+        "You have declared this meld before, with the other copies of the king of hearts and "
+        "the queen of hearts"
+    )
 
 
 def test_a_meld_reusing_two_cards_of_another_kind_names_both_and_links_its_own_rule() -> None:

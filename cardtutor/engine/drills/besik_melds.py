@@ -260,6 +260,16 @@ register_messages(
             "Diese Meldung hast du schon einmal angesagt, aber {cards} wurden noch nicht dafür "
             "gemeldet, also zählt sie noch einmal.",
         ),
+        # the same meld again with the other copies: "the king of hearts" alone would name the
+        # declared card as well as the fresh one
+        "drill.melds.why.fresh.copies": (
+            "You have declared this meld before, with the other copies of {cards} (the pack "
+            "holds every card more than once): the ones you use now have not yet been declared "
+            "for it, so it scores again.",
+            "Diese Meldung hast du schon einmal angesagt, mit den anderen Exemplaren {cards} "
+            "(jede Karte ist mehrfach im Spiel): Die Karten, die du jetzt nimmst, wurden dafür "
+            "noch nicht gemeldet, also zählt sie noch einmal.",
+        ),
         "drill.melds.why.build": (
             "It builds on your declared Besik ({cards}) with the other cards fresh from your "
             "hand: that is allowed, once.",
@@ -888,6 +898,10 @@ def _meld_why(meld: Meld, scene: Scene, exchanged: Exchange | None) -> tuple[Msg
                 return why, "besik#reuse"
             return Msg("drill.melds.why.reuse", card=shared[0], other=other), "besik#reuse"
     if same_kind:
+        declared = {c.card for m in same_kind for c in m}
+        if all(card.card in declared for card in cards):
+            why = Msg("drill.melds.why.fresh.copies", cards=the(cards, "gen"))
+            return why, "besik#reuse"
         return Msg("drill.melds.why.fresh", cards=the(cards)), "besik#reuse"
     return Msg("drill.melds.why.plain", cards=the(cards, "acc")), f"besik#{meld.kind}"
 
