@@ -15,8 +15,13 @@ opponent's*, plus an estimate of the play:
   engine's honest declarations, no sinking);
 - carte blanche, repique, and the pique that elder's first lead makes (hand plus the lead's
   point), judged in the order of reckoning;
-- the play, estimated from the cards he keeps: :data:`PLAY_WEIGHT` points for each trick they
-  are likely to take (:func:`trick_estimate`). It is the computer player's estimate too, so the
+- the play, estimated in each deal from his hand after the draw (the cards he keeps and those
+  he takes, his discard out of play): :data:`PLAY_WEIGHT` points for each trick they are
+  likely to take (:func:`trick_estimate`). Counting the cards taken matters when elder may
+  take fewer than five: a card left in the stock is a card he does not draw (with the solver,
+  taking the fifth card is worth 0.7 points of play on average; this estimate says 0.9, the
+  estimate of the kept cards alone nothing). Over 150 random hands elder's best discard had
+  fewer than five cards 18 times with the kept cards alone, 14 times with the cards taken. It is the computer player's estimate too, so the
   drill and the club player judge a discard alike. Without it the declarations alone would
   often advise throwing an ace for a card that helps the point, which no player does: an ace
   is a sure trick.
@@ -125,7 +130,6 @@ __all__ = [
     "TOLERANCE",
     "PLAY_WEIGHT",
     "trick_estimate",
-    "play_value",
 ]
 
 register_messages(
@@ -213,7 +217,8 @@ register_messages(
             "(throwing his least useful cards), the point, the sequences and the trios and "
             "quatorzes are judged good or not good against his hand, with carte blanche, "
             "repique and the pique of elder's first lead, and your points minus his are "
-            "counted. The play is estimated from the cards you keep: {weight} points for each "
+            "counted. The play is estimated in each deal from your hand after the draw, the "
+            "cards you keep and those you take: {weight} points for each "
             "trick they are likely to take (what a trick is worth on average when both hands "
             "are played out with all cards known). The highest card of a suit still in play "
             "(the ace, or the king when you throw the ace) and each card following it without "
@@ -228,8 +233,8 @@ register_messages(
             "seine schwächsten Karten ab), Point, Sequenzen, Quatorze und Trios werden gegen "
             "seine Hand als gut oder nicht gut beurteilt, dazu Carte blanche, Repique und das "
             "Pique mit dem ersten Ausspielen der Vorhand, und gezählt werden deine Punkte "
-            "minus die deines Gegners. Das Stichspiel wird aus den Karten geschätzt, die du "
-            "behältst: {weight} Punkte für jeden Stich, den sie wahrscheinlich machen (so viel "
+            "minus die deines Gegners. Das Stichspiel wird in jeder Verteilung aus deiner Hand "
+            "nach dem Kaufen geschätzt, den behaltenen und den gekauften Karten: {weight} Punkte für jeden Stich, den sie wahrscheinlich machen (so viel "
             "ist ein Stich im Durchschnitt wert, wenn beide Hände mit offenen Karten "
             "ausgespielt werden). Die höchste Karte einer Farbe, die noch im Spiel ist (das As, "
             "oder der König, wenn du das As ablegst), und jede lückenlos folgende Karte zählen "
@@ -497,7 +502,10 @@ its lead or for winning it as second player, and the majority of tricks brings t
 Measured against the double-dummy solver: over 10,000 random deals in which elder swapped one
 card he kept for one he threw (the rest of the exchange by the rule of thumb), the play's
 points, elder's minus younger's with all cards known, moved by 3.9 points per trick of the
-estimate (least squares through zero; 2.2 for the estimate that ignores the cards thrown)."""
+estimate of the cards kept (least squares through zero; 2.2 for the estimate that ignores the
+cards thrown). Over 1,000 such swaps the estimate of the hand after the draw gives the same
+slope (3.7, against 3.7 for the kept cards alone) and follows the solver more closely
+(correlation 0.36, against 0.28)."""
 
 
 def trick_estimate(hand: int, gone: int = 0) -> float:
@@ -516,40 +524,38 @@ def trick_estimate(hand: int, gone: int = 0) -> float:
     >>> trick_estimate(mask_of(parse_cards("KS 7S 9C 8C")), gone=mask_of(parse_cards("AS")))
     1.0
     """
-    total = 0.0
-    for s in range(4):
-        b = hand >> (8 * s) & 255
-        n = b.bit_count()
-        if not n:
-            continue
-        out = gone >> (8 * s) & 255
-        top = 0
-        o = 7
-        while o >= 0 and (b | out) >> o & 1:
-            top += b >> o & 1
-            o -= 1
-        if top:
-            total += top + (max(0, n - 4 - max(0, top - 4)) if n >= 5 else 0)
-            continue
-        above = (~(b | out) & 255 & ~((2 << (b.bit_length() - 1)) - 1)).bit_count()
-        if above == 1 and n >= 2 or above == 2 and n >= 3:
-            total += 0.5
+    t = _suit_trick_table()
+    total = (
+        t[(hand & 255) << 8 | gone & 255]
+        + t[(hand >> 8 & 255) << 8 | gone >> 8 & 255]
+        + t[(hand >> 16 & 255) << 8 | gone >> 16 & 255]
+        + t[(hand >> 24 & 255) << 8 | gone >> 24 & 255]
+    )
     return min(total, 12.0)
 
 
-@functools.lru_cache(maxsize=8192)  # the screening values each discard at every stage
-def play_value(hand: int, discard: int) -> float:
-    """The play's estimate for the cards kept from ``hand``: :data:`PLAY_WEIGHT` points per
-    likely trick, the discard being out of play.
+def _suit_tricks(b: int, out: int) -> float:
+    """:func:`trick_estimate` of one suit: ``b`` the cards held, ``out`` those out of play
+    (bit 7 the ace, bit 0 the seven)."""
+    n = b.bit_count()
+    if not n:
+        return 0.0
+    top = 0
+    o = 7
+    while o >= 0 and (b | out) >> o & 1:
+        top += b >> o & 1
+        o -= 1
+    if top:
+        return top + (max(0, n - 4 - max(0, top - 4)) if n >= 5 else 0)
+    above = (~(b | out) & 255 & ~((2 << (b.bit_length() - 1)) - 1)).bit_count()
+    return 0.5 if above == 1 and n >= 2 or above == 2 and n >= 3 else 0.0
 
-    >>> from cardtutor.engine.cards import mask_of, parse_cards
-    >>> hand = mask_of(parse_cards("AS KS JS AH QH JH 8H JC 8C 7C 9D 8D"))
-    >>> play_value(hand, mask_of(parse_cards("KS 8C 7C 9D 8D")))  # the ace of spades, of hearts
-    8.0
-    >>> play_value(hand, mask_of(parse_cards("8H 8C 7C 9D 8D")))  # and the king of spades
-    12.0
-    """
-    return PLAY_WEIGHT * trick_estimate(hand & ~discard, discard)
+
+@functools.cache
+def _suit_trick_table() -> tuple[float, ...]:
+    """:func:`_suit_tricks` of every pair (cards held, cards out of play) of one suit, at
+    ``held << 8 | out``: the exchange values the play of thousands of hands per discard."""
+    return tuple(_suit_tricks(i >> 8, i & 255) for i in range(65536))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -754,8 +760,8 @@ class Spot:
 @dataclass(frozen=True)
 class Value:
     """A discard's averages, from the learner's side: (point, sequences, sets, bonuses, the
-    play's estimate), and (for the full count) its declarations' total in each deal of the
-    sample (the play's estimate is the same in every deal, so it changes no spread)."""
+    play's estimate), and (for the full count) its total in each deal of the sample (the
+    play's estimate rounded to whole points)."""
 
     discard: int
     parts: tuple[float, float, float, float, float]
@@ -874,19 +880,29 @@ def discard_value(
     """The averages of ``discard`` on the first ``samples`` deals (``record``: with its
     declarations' total in each): :func:`reckon_pair` of the hand after the draw against the
     opponent's, inlined (it runs millions of times); the rare hands of 29 or more (or with carte
-    blanche) go through :func:`reckon_pair` itself. The play's estimate (:func:`play_value`)
-    depends on the kept cards only."""
+    blanche) go through :func:`reckon_pair` itself. The play's estimate is
+    :func:`trick_estimate` of the hand after the draw in each deal, the discard out of play."""
     n = discard.bit_count()
     kept = spot.hand & ~discard
     my_cb = spot.my_cb
     elder = spot.role is Role.ELDER
     point = seq = sets = bonus = 0
+    play = 0.0
     pkey, skey, sscore, rf, set_of = _POINT_KEY, _SEQ_KEY, SEQ_SCORE, _RANK_FIELDS, _SETS
+    tricks = _suit_trick_table()
+    g0, g1, g2, g3 = discard & 255, discard >> 8 & 255, discard >> 16 & 255, discard >> 24 & 255
     near = PIQUE_AT - POINTS_LEAD
     per_deal = array("i") if record else None
     for draw, (them, their_cb) in zip(draws[n][:samples], theirs[n][:samples], strict=True):
         h = kept | draw
         b0, b1, b2, b3 = h & 255, h >> 8 & 255, h >> 16 & 255, h >> 24 & 255
+        # the play's estimate of the hand after the draw (trick_estimate, inlined)
+        tt = tricks[b0 << 8 | g0] + tricks[b1 << 8 | g1] + tricks[b2 << 8 | g2]
+        tt += tricks[b3 << 8 | g3]
+        if tt > 12.0:
+            tt = 12.0
+        play += tt
+        played = round(PLAY_WEIGHT * tt)
         t_key, t_points = set_of[rf[b0] + rf[b1] + rf[b2] + rf[b3]]
         me = (
             max(pkey[b0], pkey[b1], pkey[b2], pkey[b3]),
@@ -902,7 +918,7 @@ def discard_value(
             sets += t
             bonus += b
             if per_deal is not None:
-                per_deal.append(p + s + t + b)
+                per_deal.append(p + s + t + b + played)
             continue
         mine = theirs_total = 0
         if me[0] > them[0]:
@@ -937,7 +953,7 @@ def discard_value(
             b = reckon_pair(me, them, False, False, elder)[3]
             bonus += b
         if per_deal is not None:
-            per_deal.append(p + s + t + b)
+            per_deal.append(p + s + t + b + played)
     return Value(
         discard,
         (
@@ -945,7 +961,7 @@ def discard_value(
             seq / samples,
             sets / samples,
             bonus / samples,
-            play_value(spot.hand, discard),
+            PLAY_WEIGHT * play / samples,
         ),
         per_deal,
     )

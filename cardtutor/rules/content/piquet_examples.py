@@ -1347,7 +1347,7 @@ def build_strategy_guards() -> Shown:
 
 def build_strategy_discard() -> Shown:
     """Cavendish's discard, valued by the exchange drill (the declarations, and the play
-    estimated from the kept cards)."""
+    estimated from the hand after the draw)."""
     from cardtutor.engine.drills.base import Level
     from cardtutor.engine.drills.piquet_exchange import (
         PLAY_WEIGHT,
@@ -1405,13 +1405,13 @@ def build_strategy_discard() -> Shown:
             ),
             Text(
                 "The drill counts the declarations in full but estimates the play only "
-                f"roughly ({PLAY_WEIGHT} points for each trick the kept cards are likely "
-                "to take), so a discard that keeps the king of spades beside its ace comes out "
+                f"roughly ({PLAY_WEIGHT} points for each trick the hand after the draw is "
+                "likely to take), so a discard that keeps the king of spades beside its ace comes out "
                 "ahead; Cavendish keeps four hearts for the point instead. Both discards keep "
                 "the ace and queen of hearts and the three jacks, as the source's A does.",
                 "Die Übung zählt die Ansagen genau, schätzt das Stichspiel aber nur grob "
-                f"({PLAY_WEIGHT} Punkte für jeden Stich, den die behaltenen Karten "
-                "wahrscheinlich machen); so liegt eine Ablage vorn, die den Pik-König neben dem "
+                f"({PLAY_WEIGHT} Punkte für jeden Stich, den die Hand nach dem Kaufen "
+                "wahrscheinlich macht); so liegt eine Ablage vorn, die den Pik-König neben dem "
                 "As behält, während Cavendish vier Herzen für den Point behält. Beide Ablagen "
                 "behalten Herz-As, Herz-Dame und die drei Buben, wie A in der Quelle.",
             ),
