@@ -205,3 +205,43 @@ def test_the_besik_player_wins_a_trick_without_breaking_the_meld_it_wins_it_for(
         "Win the trick with the jack of hearts: then you may declare a meld worth 250, and "
         "this card is not one you need for it."
     )
+
+
+def _club_lead(hand: str, opp_may_hold: str) -> tuple[str, str]:
+    """The club player's lead from ``hand`` when the opponent may hold ``opp_may_hold``."""
+    from types import SimpleNamespace
+
+    from cardtutor.engine.cards import Card, mask_of, parse_cards
+    from cardtutor.engine.players.piquet_players import club_card
+
+    info: Any = SimpleNamespace(
+        hand=mask_of(parse_cards(hand)),
+        opp_known=0,
+        allowed=mask_of(parse_cards(opp_may_hold)),
+        played=0,
+    )
+    view: Any = SimpleNamespace(trick=())
+    index, why = club_card(info, view)
+    return Card.from_index(index).code, why.key
+
+
+def test_piquet_club_cashes_cards_the_opponent_cannot_beat_being_void_or_seen_out() -> None:
+    """A learner tester: B held the queen and jack of spades, the ace played, the king seen
+    left in the stock and the opponent void in spades, and led a small heart: the cards not in
+    the opponent's hand counted as outstanding. They no longer do."""
+    # the opponent may hold no spade (void, the king in the stock): the queen is a winner
+    card, why = _club_lead("QS JS QH 8H QC 9C", "AH KH 10H AC KC JC 7D")
+    assert card == "QS" and why == "players.reason.cash"
+    # with the king of spades possibly in his hand, it is not
+    card, _why = _club_lead("QS JS QH 8H QC 9C", "KS AH KH 10H AC KC JC 7D")
+    assert card != "QS"
+
+
+def test_piquet_club_leads_the_top_of_a_sequence_not_a_low_card_below_it() -> None:
+    """A learner tester: from K Q J 10 8 of diamonds, the ace out, the club player led the
+    eight, which the nine won; the king draws the ace and makes the queen, jack and ten good."""
+    card, why = _club_lead("KD QD JD 10D 8D 9S 7S 8C", "AD 9D 7D AS KS AC KC AH KH")
+    assert card == "KD" and why == "players.reason.lead_sequence"
+    # no sequence at the top (king, jack, the queen out): low from the longest suit
+    card, why = _club_lead("KD JD 9D 8D 7D 9S 7S 8C", "AD QD 10D AS KS AC KC AH KH")
+    assert card == "7D" and why == "players.reason.lead_long"

@@ -92,7 +92,10 @@ def _check_pairs(
     return checked, candidates
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+# (seeds of games with enough positions where the hidden cards can be exchanged unseen: which
+# positions those are depends on how the players play; seed 2 gave 7 of 11 after the club
+# player learned to lead from a sequence)
+@pytest.mark.parametrize("seed", [1, 4])
 def test_piquet_decisions_do_not_depend_on_hidden_cards(seed: int) -> None:
     game = piquet_game({"A": "club", "B": "strong"}, seed, dealer="B" if seed % 2 else "A")
 

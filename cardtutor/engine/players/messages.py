@@ -14,12 +14,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "players.reason.exchange": (
         "Discard the {cards}: over {samples} deals of the cards you cannot see, this discard "
         "does best, the declarations and the play counted together. In the declarations it "
-        "averages {value} (your points minus your opponent's), and it keeps high cards worth "
-        "about {tricks} tricks for the play.",
+        "averages {value} (your points minus your opponent's), and with the cards it keeps and "
+        "those you take your hand is worth about {tricks} tricks in the play.",
         "{cards} ablegen: Gemittelt über {samples} Verteilungen der Karten, die du nicht "
         "siehst, ist diese Ablage am besten, Ansagen und Stichspiel zusammen gerechnet. In "
         "den Ansagen bringt sie im Durchschnitt {value} (deine Punkte minus die deines "
-        "Gegners), und sie behält hohe Karten für etwa {tricks} Stiche im Stichspiel.",
+        "Gegners), und mit den behaltenen und den gekauften Karten ist deine Hand im "
+        "Stichspiel etwa {tricks} Stiche wert.",
     ),
     # -- Piquet: declarations --
     "players.reason.declare": (
@@ -62,6 +63,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "players.reason.cash": (
         "Cash a sure winner: no card still out beats it.",
         "Einen sicheren Stich abholen: Keine ausstehende Karte schlägt diese.",
+    ),
+    "players.reason.lead_sequence": (
+        "No sure winner: lead the top of your sequence in the longest suit; it draws out the "
+        "higher card, and the cards below it are then the highest still out.",
+        "Kein sicherer Stich: die oberste Karte deiner Folge in der längsten Farbe ausspielen; "
+        "sie zieht die höhere Karte heraus, und die Karten darunter sind danach die höchsten "
+        "ihrer Farbe.",
     ),
     "players.reason.lead_long": (
         "No sure winner: lead low from the longest suit to set it up.",

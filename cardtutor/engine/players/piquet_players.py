@@ -42,6 +42,7 @@ from cardtutor.engine.drills.piquet_exchange import (
     PLAY_WEIGHT,
     Average,
     Spot,
+    Value,
     discard_value,
     lowest_cards,
     prepare_deals,
@@ -178,10 +179,12 @@ class PiquetPlayer:
             sizes[0],
             sizes[-1],
         )
-        values = exchange_values(spot, EXCHANGE_BUDGET[self.strength], rng)
-        best, best_value = values[0]
-        tricks = trick_estimate(hand & ~best, best)
-        decl = best_value - PLAY_WEIGHT * tricks
+        valued = exchange_valued(spot, EXCHANGE_BUDGET[self.strength], rng)
+        values = [(d, v.total) for d, v in valued]
+        best, best_value = valued[0]
+        play = best_value.parts[4]  # the play's estimate of the hand after the draw
+        tricks = play / PLAY_WEIGHT
+        decl = best_value.total - play
         return Decision(
             Exchange(seat, best),
             Msg(
@@ -273,13 +276,21 @@ def exchange_values(
     >>> bool(best & mask_of(parse_cards("7C 8C"))), bool(best & mask_of(parse_cards("AH AS")))
     (True, False)
     """
+    return [(d, v.total) for d, v in exchange_valued(spot, budget, rng)]
+
+
+def exchange_valued(
+    spot: Spot, budget: Sequence[tuple[int, int]], rng: random.Random
+) -> list[tuple[int, Value]]:
+    """:func:`exchange_values` with each discard's :class:`Value` (its parts: the
+    declarations' and the play's)."""
     deals = max(n for n, _ in budget)
     draws, theirs = prepare_deals(spot, deals, rng)
     pool = list(_discards(spot.hand, range(spot.low, spot.high + 1)))
-    scored: list[tuple[int, float]] = []
+    scored: list[tuple[int, Value]] = []
     for samples, keep in budget:
-        scored = [(d, discard_value(spot, d, draws, theirs, samples).total) for d in pool]
-        scored.sort(key=lambda dv: (-dv[1], dv[0]))
+        scored = [(d, discard_value(spot, d, draws, theirs, samples)) for d in pool]
+        scored.sort(key=lambda dv: (-dv[1].total, dv[0]))
         pool = [d for d, _ in scored[: max(keep, 1)]]
     return scored
 
@@ -364,8 +375,10 @@ def _shown_anyway(obs: Observation, cat: int, hand: int, unseen: int) -> int:
 
 
 def _outstanding(info: PiquetKnowledge) -> int:
-    """The cards not in the seat's hand and not yet played."""
-    return FULL & ~info.hand & ~info.played
+    """The cards the opponent may hold: those seen in his hand, and the unseen ones of the suits
+    he has not shown void in (not the seat's discard, nor stock cards it has seen: a queen is
+    master once the ace is played and the king is seen left in the stock)."""
+    return info.opp_known | info.allowed
 
 
 def masters(hand: int, outstanding: int) -> int:
@@ -444,6 +457,13 @@ def club_card(info: PiquetKnowledge, view: PiquetView) -> tuple[int, Msg]:
             bits(hand), key=lambda i: (_suit_len(hand, i), -((hand >> (i & ~7)) & 255), -i)
         )
         suit = hand & SUIT_MASKS[longest >> 3]
+        top = suit.bit_length() - 1
+        below = suit & ~(1 << top)
+        second = below.bit_length() - 1
+        if top & 7 >= 3 and below and not out & ((1 << top) - (2 << second)):
+            # the top of a sequence (king and queen, queen and jack…): it forces out the card
+            # above, and the rest of the run become winners; a low card would lose to any card
+            return top, Msg("players.reason.lead_sequence")
         return _sorted_low(suit)[0], Msg("players.reason.lead_long")
     lead = as_card(view.trick[0][1]).index
     suit = hand & SUIT_MASKS[lead >> 3]
