@@ -1583,3 +1583,16 @@ def test_younger_is_not_offered_what_his_cards_say(client: Client) -> None:
     ply = str(_game(url).moves)
     response = client.get(url + "says/", {"ply": ply}, HTTP_HX_REQUEST="true")
     assert response.status_code == 204
+
+
+def test_a_discard_in_words_names_its_cards_in_the_order_of_the_hand_on_the_table() -> None:
+    """A learner tester: "Your move: discard seven of clubs, eight of clubs, jack of clubs,
+    nine of diamonds, king of spades" was hard to check against the hand, which is sorted by
+    suit, high cards first."""
+    from cardtutor.engine.cards import mask_of, parse_cards
+    from cardtutor.engine.piquet import Exchange
+
+    discard = Exchange("A", mask_of(parse_cards("7C 8C JC 9D KS")))
+    assert presentation.describe(discard, "en") == (
+        "discard king of spades, nine of diamonds, jack of clubs, eight of clubs, seven of clubs"
+    )

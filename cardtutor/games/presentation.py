@@ -503,7 +503,8 @@ def describe(action: Any, lang: str) -> str:
     if kind == "play":
         return _("play the %(card)s") % {"card": action.card.name(lang)}
     if kind == "exchange" and hasattr(action, "discard"):
-        names = ", ".join(c.name(lang) for c in action.cards)
+        # in the order of the hand on the table, so the cards can be checked against it
+        names = ", ".join(c.name(lang) for c in sort_hand(list(action.cards), "piquet"))
         text = _("discard %(cards)s") % {"cards": names}
         return text + (
             _(" and look at the rest of the stock") if getattr(action, "look", False) else ""

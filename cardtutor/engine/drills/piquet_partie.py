@@ -90,7 +90,7 @@ register_messages(
             "{rubicon}: not rubiconed. {winner} gains the difference plus {bonus}: "
             "{hi} − {lo} + {bonus} = {gain}.",
             "{winner} hat mehr und gewinnt die Partie. {loser} hat {lo} und damit die {rubicon} "
-            "erreicht: kein Rubikon. {winner} erhält den Unterschied und {bonus} dazu: "
+            "erreicht: kein Rubikon. {winner} erhält die Differenz und {bonus} dazu: "
             "{hi} − {lo} + {bonus} = {gain}.",
         ),
         "drill.partie.rubiconed": (

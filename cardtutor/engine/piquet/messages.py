@@ -146,8 +146,7 @@ register_messages(
         ),
         "piquet.score.partie": (
             "{seat} wins the partie, {hi} to {lo}: the difference plus {bonus} makes {points}.",
-            "{seat} gewinnt die Partie, {hi} zu {lo}: Der Unterschied plus {bonus} ergibt "
-            "{points}.",
+            "{seat} gewinnt die Partie, {hi} zu {lo}: Die Differenz plus {bonus} ergibt {points}.",
         ),
         "piquet.score.rubicon": (
             "{seat} wins the partie, {hi} to {lo}; {loser} has less than {rubicon} and is "

@@ -269,7 +269,7 @@ OVERVIEW = Section(
             "Die deutsche Übersetzung, auf der wir aufbauen, springt von der Geschichte des "
             "Spiels direkt zu diesem Satz und verliert dabei das Kartenspiel, die Partie und "
             "ihre Abrechnung. Wir nehmen sie aus dem englischen Original: 32 Karten; eine "
-            "Partie aus sechs Spielen; der Gewinner erhält den Unterschied der Summen plus 100, "
+            "Partie aus sechs Spielen; der Gewinner erhält die Differenz der Summen plus 100, "
             "oder, wenn der Verlierer unter 100 hat, ihre Summe plus 100.",
             "Piquet, das auf diese Art gespielt wird, wird Rubicon Piquet genannt.",
             "the opening",
@@ -1176,7 +1176,7 @@ PARTIE = Section(
             f"the winner gains the **difference** of the two totals plus {PARTIE_BONUS}.",
             f"Eine [[partie]] sind {PARTIE_DEALS} Spiele, von jedem Spieler drei gegeben. "
             f"Aufgeschrieben wird nur das Ergebnis jedes Spiels. Nach dem letzten Spiel gewinnt "
-            f"die höhere Summe, und der Gewinner erhält den **Unterschied** der beiden Summen "
+            f"die höhere Summe, und der Gewinner erhält die **Differenz** der beiden Summen "
             f"plus {PARTIE_BONUS}.",
         ),
         R(
