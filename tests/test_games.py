@@ -513,10 +513,21 @@ def test_a_forged_new_game_form_is_refused(client: Client, data: dict[str, str])
     assert Game.objects.count() == 0
 
 
-def test_a_get_cannot_make_a_move(client: Client) -> None:
+def test_a_get_cannot_make_a_move_and_goes_back_to_the_game(client: Client) -> None:
+    """A GET of a move's address (left in the address bar by a refused move without
+    JavaScript, then opened again) makes nothing and leads to the game (it was a 405 page)."""
     url = _start(client, "piquet")
-    assert client.get(url + "move/").status_code == 405
+    moves = _game(url).moves
+    for action in ("move/", "undo/", "hint/"):
+        response = client.get(url + action)
+        assert response.status_code == 303 and response["Location"] == url + "#game-area"
+    assert client.put(url + "move/").status_code == 405
+    assert _game(url).moves == moves
     assert client.get("/play/new/").status_code == 405
+    # another learner's game: the redirect says nothing, the game's page is not his
+    other = Client()
+    assert other.get(url + "move/").status_code == 303
+    assert other.get(url).status_code == 404
 
 
 def race_one_move() -> dict[str, Any]:

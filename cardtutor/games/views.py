@@ -12,13 +12,21 @@ answered with the position as it stands and a short note, and never applied twic
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
 from django.db.models import F, QuerySet
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponseNotAllowed,
+    HttpResponseRedirect,
+    JsonResponse,
+)
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -46,6 +54,23 @@ from cardtutor.replays.transfer import (
 )
 
 MAX_GAMES_LISTED = 50
+
+
+def post_or_back_to_game(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A game's action (a move, a take-back, a hint) takes a POST; a GET or HEAD of its address
+    (the address a refused move without JavaScript leaves in the address bar, opened again
+    or bookmarked) is sent to the game (303); any other method is 405, as ``require_POST``."""
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, public_id: str) -> HttpResponse:
+        if request.method in ("GET", "HEAD"):
+            url = reverse("games:game", args=[public_id])
+            return HttpResponseRedirect(f"{url}#game-area", status=303)
+        if request.method != "POST":
+            return HttpResponseNotAllowed(["POST"])
+        return view(request, public_id)
+
+    return wrapper
 
 
 def _lang() -> str:
@@ -460,7 +485,7 @@ def _posted_position(
 
 @vary_on_headers("HX-Request")
 @never_cache
-@require_POST
+@post_or_back_to_game
 def move(request: HttpRequest, public_id: str) -> HttpResponse:
     lang = _lang()
     found = _posted_position(request, public_id)
@@ -612,7 +637,7 @@ def _replay_step_url(game: Game, step: int) -> str:
 
 
 @never_cache
-@require_POST
+@post_or_back_to_game
 def undo(request: HttpRequest, public_id: str) -> HttpResponse:
     lang = _lang()
     found = _posted_position(request, public_id)
@@ -672,7 +697,7 @@ def take_seat(request: HttpRequest, slug: str) -> HttpResponse:
 
 @vary_on_headers("HX-Request")
 @never_cache
-@require_POST
+@post_or_back_to_game
 def hint(request: HttpRequest, public_id: str) -> HttpResponse:
     """The strong player's choice for the learner's decision, with its reason (counted)."""
     found = _posted_position(request, public_id)
