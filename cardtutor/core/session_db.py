@@ -11,18 +11,23 @@ about a third of the request. What this store changes, and why it is safe:
 - the data is stored as plain JSON, not signed and zlib-compressed: the signature protects data
   a visitor could tamper with, and nobody but the site writes this table (the session *key* in
   the cookie is what a visitor holds, and it is unchanged). Sessions written by Django's store
-  (signed) are still read, so switching loses nobody's progress.
+  (signed) are still read, so switching loses nobody's progress;
+- :meth:`SessionStore.locked` changes one key with the row locked and read again, for the
+  practice record: two answers sent at once from one browser (two tabs) each wrote back the
+  session they had read, and the later one dropped the other's answer.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
 from django.contrib.sessions.backends import db
 from django.contrib.sessions.backends.base import UpdateError
-from django.db import connections, router
+from django.db import connections, router, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
@@ -69,23 +74,81 @@ class SessionStore(db.SessionStore):
             expire = timezone.make_aware(expire, UTC)
         return _Row(row[0], expire)
 
+    _written: str | None = None
+    """The data :meth:`locked` wrote, if this request changed nothing since."""
+
+    @contextmanager
+    def locked(self, key: str) -> Iterator[Box]:
+        """One key of this session changed under a lock: the row is read again (``FOR
+        UPDATE``; on SQLite the IMMEDIATE transaction serialises writers), the block changes
+        ``box.value``, and the row is written back before the lock is released.
+
+        Two requests of one session (two tabs answering at once) each read the session when
+        they start and write it all back when they end: the later write dropped the other's
+        answer. Here each starts from the other's. For a session not stored yet (a first
+        visit), or one this request has changed already (its other keys would be written as
+        they were read), the key is changed as any other, saved at the end of the request.
+        """
+        if self.session_key is not None and not self.modified:
+            conn = connections[router.db_for_write(self.model)]
+            table = conn.ops.quote_name(self.model._meta.db_table)
+            lock = " FOR UPDATE" if conn.features.has_select_for_update else ""
+            with transaction.atomic(using=conn.alias):
+                with conn.cursor() as cursor:
+                    cursor.execute(
+                        f"SELECT session_data FROM {table} "  # noqa: S608 (table name quoted)
+                        f"WHERE session_key = %s AND expire_date > %s{lock}",
+                        [self.session_key, conn.ops.adapt_datetimefield_value(timezone.now())],
+                    )
+                    row = cursor.fetchone()
+                if row is not None:
+                    data = self.decode(row[0])
+                    box = Box(data.get(key))
+                    yield box
+                    data[key] = box.value
+                    encoded = self.encode(data)
+                    self._update(conn, table, encoded)
+            if row is not None:
+                self._session_cache = data
+                self.modified = True  # the cookie is sent again, as after any change
+                self._written = encoded
+                return
+        box = Box(self.get(key))
+        yield box
+        self[key] = box.value
+
     def save(self, must_create: bool = False) -> None:
         if self.session_key is None or must_create:
             super().save(must_create=must_create)
             return
         data = self._get_session(no_load=False)  # type: ignore[attr-defined]
+        encoded = self.encode(data)
+        if encoded == self._written:
+            # written by locked() (with its expiry) and unchanged since: writing this copy
+            # again could overwrite another request's change made since
+            return
         conn = connections[router.db_for_write(self.model)]
         table = conn.ops.quote_name(self.model._meta.db_table)
+        if not self._update(conn, table, encoded):
+            # deleted meanwhile (log-out elsewhere, clearsessions): as Django does
+            raise UpdateError
+
+    def _update(self, conn: Any, table: str, encoded: str) -> int:
         with conn.cursor() as cursor:
             cursor.execute(
                 f"UPDATE {table} SET session_data = %s, expire_date = %s "  # noqa: S608
                 "WHERE session_key = %s",
                 [
-                    self.encode(data),
+                    encoded,
                     conn.ops.adapt_datetimefield_value(self.get_expiry_date()),
                     self.session_key,
                 ],
             )
-            updated = cursor.rowcount
-        if not updated:  # deleted meanwhile (log-out elsewhere, clearsessions): as Django does
-            raise UpdateError
+            return int(cursor.rowcount)
+
+
+class Box:
+    """A value to change in a ``with`` block (:meth:`SessionStore.locked`)."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value

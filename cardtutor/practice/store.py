@@ -1,9 +1,10 @@
 """Where a learner's record lives: the session (anonymous) or the account's row (signed in).
 
 ``read(request)`` gives a copy to look at; ``change(request)`` is a context manager that yields
-the record to change and saves it when the block ends. For an account the row is locked for the
-block (``select_for_update``, a no-op on SQLite, where the IMMEDIATE transaction mode serialises
-writers instead), so two answers sent at once cannot both count an item or lose each other.
+the record to change and saves it when the block ends. The row is locked for the block, the
+account's (``select_for_update``, a no-op on SQLite, where the IMMEDIATE transaction mode
+serialises writers instead) or the session's (:meth:`cardtutor.core.session_db.SessionStore.locked`),
+so two answers sent at once cannot both count an item or lose each other.
 """
 
 from __future__ import annotations
@@ -40,9 +41,18 @@ def read(request: HttpRequest) -> Record:
 def change(request: HttpRequest) -> Iterator[Record]:
     user = _user(request)
     if user is None:
-        record = clean(request.session.get(SESSION_KEY))
-        yield record
-        request.session[SESSION_KEY] = record
+        locked = getattr(request.session, "locked", None)  # the site's store (core/session_db)
+        if locked is None:
+            record = clean(request.session.get(SESSION_KEY))
+            yield record
+            request.session[SESSION_KEY] = record
+            return
+        # the session's row locked, read again and written back at once: two answers sent at
+        # once from one browser both count
+        with locked(SESSION_KEY) as box:
+            record = clean(box.value)
+            yield record
+            box.value = record
         return
     with transaction.atomic():
         row, _created = ProgressRecord.objects.select_for_update().get_or_create(user=user)

@@ -1,0 +1,93 @@
+"""Answers sent at once from one anonymous browser (two tabs) all count: the session's row is
+read again and written back under a lock (cardtutor/core/session_db.py). Before, each request
+wrote back the session it had read, and the last one dropped the others' answers (a learner
+tester: six answers, each page saying it was counted, and the progress page showing one)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test import Client
+
+from tests.test_practice import attempts, item_url, serve, wrong_answer
+
+ROOT = Path(__file__).resolve().parent.parent
+AT_ONCE = 4
+
+
+def race_answers() -> dict[str, Any]:
+    """An anonymous learner answers one question (his session is stored), then fetches four
+    more and sends their answers at the same moment, each on its own connection."""
+    from django.db import connections
+
+    client = Client()
+    assert (
+        client.post(
+            item_url(2, "100"), {**wrong_answer(2, "100"), "token": serve(client, 2, "100")}
+        ).status_code
+        == 200
+    )
+    seeds = [str(200 + n) for n in range(AT_ONCE)]
+    forms = [{**wrong_answer(2, seed), "token": serve(client, 2, seed)} for seed in seeds]
+    barrier = threading.Barrier(AT_ONCE)
+
+    def submit(n: int) -> int:
+        other = Client(raise_request_exception=False)
+        other.cookies = client.cookies
+        try:
+            barrier.wait(timeout=60)
+            return int(other.post(item_url(2, seeds[n]), forms[n]).status_code)
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(AT_ONCE) as pool:
+        statuses = list(pool.map(submit, range(AT_ONCE)))
+    return {"statuses": statuses, "attempts": attempts(client)}
+
+
+def check(outcome: dict[str, Any]) -> None:
+    assert outcome["statuses"] == [200] * AT_ONCE, outcome["statuses"]
+    assert outcome["attempts"] == 1 + AT_ONCE, outcome
+
+
+def main() -> None:
+    """In a fresh process on a fresh SQLite file (see the test below)."""
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    print(json.dumps(race_answers()))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_answers_sent_at_once_from_one_session_all_count_on_this_database() -> None:
+    """On PostgreSQL (make test-postgres) the session's row is locked with SELECT ... FOR UPDATE."""
+    if connection.vendor == "sqlite":
+        return  # the suite's in-memory SQLite has no file locks: the file case runs below
+    check(race_answers())
+
+
+def test_answers_sent_at_once_from_one_session_all_count_on_an_sqlite_file(
+    tmp_path: Path,
+) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
+    env.update(
+        DJANGO_DEBUG="true",
+        DJANGO_SETTINGS_MODULE="cardtutor.settings",
+        DATABASE_URL=f"sqlite:///{tmp_path / 'race.sqlite3'}",
+        DJANGO_LOG_LEVEL="CRITICAL",
+    )
+    code = "import django; django.setup(); from tests.test_practice_race import main; main()"
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    check(json.loads(result.stdout.strip().splitlines()[-1]))
