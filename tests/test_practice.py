@@ -412,6 +412,18 @@ def test_a_wrong_item_comes_back_for_review_when_its_box_is_due() -> None:
     client.post(item_url(), {**wrong_answer(), "token": token})
     record = record_of(client)
     assert progress.due_reviews(record, answered_at + timedelta(minutes=9)) == []
+    # the progress page says when it comes back (it said "after a while")
+    waiting = client.get(reverse("practice:progress")).content.decode()
+    assert re.search(
+        r"Nothing is due now: 1 question you missed comes back in (9|10)\s+minutes\.", waiting
+    )
+    client.cookies["django_language"] = "de"
+    german = client.get(reverse("practice:progress")).content.decode()
+    assert re.search(
+        r"Gerade ist nichts fällig: 1 falsch beantwortete Aufgabe kommt in (9|10)\s+Minuten wieder\.",
+        german,
+    )
+    client.cookies["django_language"] = "en"
     later = answered_at + timedelta(minutes=11)
     due = progress.due_reviews(record, later)
     assert [(r.drill, r.seed, r.level) for r in due] == [(DRILL.key, SEED, 2)]

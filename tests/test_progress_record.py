@@ -31,7 +31,7 @@ def answer(record: progress.Record, drill: str = "piquet.declaring", **kw: objec
             drill,
             str(kw.get("seed", "1")),
             2,
-            "piquet#declarations",
+            str(kw.get("concept", "piquet#declarations")),
             n,
             bool(kw.get("ok", True)),
             dict(LONG_ANSWER),
@@ -42,11 +42,18 @@ def answer(record: progress.Record, drill: str = "piquet.declaring", **kw: objec
     return n
 
 
-def full_record(wrong_every: int) -> progress.Record:
+def full_record(wrong_every: int, areas: int = 1) -> progress.Record:
+    """``areas``: how many rule areas the questions are about, in turn."""
     record = progress.new_record()
     drills = ["piquet.declaring", "piquet.answering", "besik.melds", "piquet.play"]
     for i in range(3 * progress.SEEN_KEPT):
-        answer(record, drills[i % len(drills)], seed=str(10**8 + i), ok=i % wrong_every != 0)
+        answer(
+            record,
+            drills[i % len(drills)],
+            seed=str(10**8 + i),
+            ok=i % wrong_every != 0,
+            concept=f"piquet#area-{i % areas}",
+        )
     assert len(progress._answered_items(record)) + len(record["seen"]) == progress.SEEN_KEPT
     return record
 
@@ -62,9 +69,23 @@ def test_a_full_record_of_a_learner_who_answers_right_fits_one_database_page() -
 
 
 def test_the_review_queue_bounds_a_record_with_many_wrong_answers() -> None:
-    record = full_record(wrong_every=3)
+    record = full_record(wrong_every=3, areas=7)  # seven areas, five questions each kept
     assert len(record["review"]) == progress.REVIEW_KEPT
     assert size(record) < 6500
+
+
+def test_a_run_of_misses_in_one_rule_area_keeps_the_other_areas_questions_for_review() -> None:
+    """A learner tester: after one Besik miss, 30 partie misses pushed the Besik question out
+    of the review queue, so it never came back. An area keeps its last five."""
+    record = progress.new_record()
+    answer(record, "besik.melds", seed="7", ok=False, concept="besik#reuse")
+    for i in range(40):
+        answer(record, "piquet.partie", seed=str(100 + i), ok=False, concept="piquet#partie")
+    areas = [r["concept"] for r in record["review"]]
+    assert areas.count("besik#reuse") == 1
+    assert areas.count("piquet#partie") == progress.REVIEW_PER_AREA
+    kept = [r["item"][1] for r in record["review"] if r["concept"] == "piquet#partie"]
+    assert kept == [str(100 + i) for i in range(35, 40)], "the area's latest misses"
 
 
 def test_an_item_answered_long_ago_still_counts_once_with_its_verdict() -> None:

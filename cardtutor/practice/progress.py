@@ -63,6 +63,9 @@ RIGHT, WRONG = "+", "."
 base64), so the string splits unambiguously."""
 REVIEW_KEPT = 30
 """How many wrongly answered items wait for review (the oldest go first)."""
+REVIEW_PER_AREA = 5
+"""How many of them one rule area keeps (its oldest go first): a run of misses in one drill
+does not push every other area's questions out of the queue."""
 RESULTS_KEPT = 10
 WEAK_MIN_ATTEMPTS = 3
 WEAK_ACCURACY = 0.7
@@ -260,8 +263,37 @@ def record_answer(record: Record, answer: Answered, now: datetime) -> bool:
     queue = [r for r in record["review"] if r.get("item") != key]
     if not answer.correct:
         queue.append({"item": key, "concept": answer.concept})
+        same = [r for r in queue if r.get("concept") == answer.concept]
+        if len(same) > REVIEW_PER_AREA:
+            drop = same[0]
+            queue = [r for r in queue if r is not drop]
     record["review"] = queue[-REVIEW_KEPT:]
     return True
+
+
+def waiting_reviews(record: Record, now: datetime) -> tuple[int, datetime | None]:
+    """How many items answered wrongly wait for their rule area to be due, and when the first
+    of them is (``None`` when none waits).
+
+    >>> rec = new_record()
+    >>> t = datetime(2026, 1, 1, tzinfo=UTC)
+    >>> _ = record_answer(rec, Answered("piquet.partie", "7", 1, "piquet#partie", "n1", False, {}), t)
+    >>> waiting_reviews(rec, t)
+    (1, datetime.datetime(2026, 1, 1, 0, 10, tzinfo=datetime.timezone.utc))
+    >>> waiting_reviews(rec, t + timedelta(minutes=10))
+    (0, None)
+    """
+    count = 0
+    first: datetime | None = None
+    for entry in record["review"]:
+        area = record["concepts"].get(str(entry.get("concept") or ""))
+        if area is None:
+            continue
+        when = _when(area.get("due"))
+        if when > now:
+            count += 1
+            first = when if first is None else min(first, when)
+    return count, first
 
 
 def review_due(record: Record, drill: str, seed: str, level: int, now: datetime) -> str | None:

@@ -158,6 +158,7 @@ def progress_page(request: HtmxHttpRequest) -> HttpResponse:
     for game in _drills_by_game(record):
         for entry in game["drills"]:
             rows.append({**entry, "game_name": game["name"]})
+    waiting, next_due = progress.waiting_reviews(record, timezone.now())
     return render(
         request,
         "practice/progress.html",
@@ -165,6 +166,8 @@ def progress_page(request: HtmxHttpRequest) -> HttpResponse:
             "rows": rows,
             "weak": progress.weak_areas(record),
             "reviews": _reviews(record),
+            "waiting": waiting,
+            "next_due": next_due,
             "any_attempts": any(r["stats"].attempts for r in rows),
         },
     )
