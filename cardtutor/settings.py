@@ -248,6 +248,7 @@ LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "Europe/Berlin"
 USE_I18N = True
+FORMAT_MODULE_PATH = ["cardtutor.formats"]  # English dates: "28 Nov 2026, 07:05"
 USE_TZ = True
 
 # Static files: whitenoise serves them in every mode. Production uses hashed,

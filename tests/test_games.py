@@ -18,7 +18,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
-from django.utils import translation
+from django.utils import timezone, translation
 
 from cardtutor.engine.besik.constants import MELD_POINTS
 from cardtutor.engine.cards import Card, PhysicalCard
@@ -1364,7 +1364,7 @@ def test_a_refused_move_keeps_the_hint_asked_for_beside_the_refusal(client: Clie
 
 
 def test_the_list_of_games_says_how_a_finished_game_ended(client: Client) -> None:
-    """It said "finished" only."""
+    """It said "finished" only; then "B won", where B is the computer."""
     url = _start(client, "piquet")
     _play(client, url, 700)
     game = _game(url)
@@ -1378,14 +1378,16 @@ def test_the_list_of_games_says_how_a_finished_game_ended(client: Client) -> Non
         if not outcome.winner
         else "you won"
         if outcome.winner == mine
-        else f"{outcome.winner} won"
+        else f"the computer ({outcome.winner}) won"
     )
     points = " · ".join(f"{p} {outcome.game.get(p, 0)}" for p in outcome.parties)
     assert f"finished: {won} ({points})" in html.unescape(line), line
     client.cookies["django_language"] = "de"
     german = html.unescape(client.get("/play/").content.decode())
     assert (
-        "du hast gewonnen" if outcome.winner == mine else f"{outcome.winner} hat gewonnen"
+        "du hast gewonnen"
+        if outcome.winner == mine
+        else f"der Computer ({outcome.winner}) hat gewonnen"
     ) in german
 
 
@@ -1607,3 +1609,14 @@ def test_a_discard_in_words_names_its_cards_in_the_order_of_the_hand_on_the_tabl
     assert presentation.describe(discard, "en") == (
         "discard king of spades, nine of diamonds, jack of clubs, eight of clubs, seven of clubs"
     )
+
+
+def test_the_list_of_games_dates_a_game_the_same_way_in_either_language(client: Client) -> None:
+    """A learner tester: "11/28/2026 7:05 a.m." (American) beside "2026-11-28" elsewhere."""
+    url = _start(client, "piquet")
+    game = _game(url)
+    listed = client.get("/play/").content.decode()
+    local = timezone.localtime(game.updated)
+    assert f">{local.day} {local:%b %Y, %H:%M}</time>" in listed
+    client.cookies["django_language"] = "de"
+    assert f">{local:%d.%m.%Y %H:%M}</time>" in client.get("/play/").content.decode()

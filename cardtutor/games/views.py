@@ -197,8 +197,8 @@ def _result_words(game: Game) -> str:
         words = _("your side won") if "+" in mine else _("you won")
     elif "+" in winner:
         words = _("the other side won")
-    else:
-        words = _("%(seat)s won") % {"seat": winner}
+    else:  # every other seat is the computer's: "B won" left the learner to work that out
+        words = _("the computer (%(seat)s) won") % {"seat": winner}
     points = " · ".join(f"{p} {n}" for p, n in scores)
     return f"{words} ({points})"
 
