@@ -127,6 +127,14 @@ def test_log_in_and_out(learner: User) -> None:
     response = client.post(reverse("logout"))
     assert response.status_code == 302
     assert "_auth_user_id" not in client.session
+    # the page that follows says so, once (it said nothing: a learner tester thought the
+    # progress gone when the progress page showed zeros)
+    home = client.get(response["Location"]).content.decode()
+    assert (
+        '<div class="site-note" role="status"><p>You are logged out. Your progress and your games are kept in your account for your next log-in.</p></div>'
+        in home
+    )
+    assert "You are logged out" not in client.get(response["Location"]).content.decode()
 
 
 @pytest.mark.parametrize(
