@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -88,7 +89,11 @@ def test_an_empty_log_in_field_says_so_under_it(
         if empty:
             assert 'aria-describedby="id_' + name + '_error"' in field.group(0)
             error = re.search(r'<ul class="errorlist" id="id_' + name + r'_error">(.*?)</ul>', page)
-            assert error and "Dieses Feld ist zwingend erforderlich." in error.group(1)
+            said = {
+                "username": "Bitte gib deinen Benutzernamen ein.",
+                "password": "Bitte gib dein Passwort ein.",
+            }
+            assert error and said[name] in error.group(1)
         else:
             assert "aria-invalid" not in field.group(0)
 
@@ -103,7 +108,7 @@ def test_a_weak_password_is_refused_under_the_password_not_its_repetition() -> N
         .content.decode()
     )
     errors = re.search(r'<ul class="errorlist" id="id_password1_error">(.*?)</ul>', page, re.S)
-    assert errors and "This password is entirely numeric." in errors.group(1)
+    assert errors and "The password is only digits: add letters." in errors.group(1)
     assert "id_password2_error" not in page
     autofocus = re.findall(r"<input[^>]*\bautofocus\b[^>]*>", page)
     assert len(autofocus) == 1 and 'name="password1"' in autofocus[0]
@@ -210,3 +215,55 @@ def test_the_header_names_the_signed_in_learner_and_no_one_else(learner: User, s
     anonymous = Client().get(url).content.decode()
     assert "anna" not in anonymous and reverse("logout") not in anonymous
     assert reverse("login") in anonymous
+
+
+@pytest.mark.parametrize(
+    ("data", "field", "english", "german"),
+    [
+        (
+            {"username": "a" * 151},
+            "username",
+            "At most 150 characters, please (this has 151).",
+            "Höchstens 150 Zeichen, bitte (dieser hat 151).",
+        ),
+        (
+            {"username": "anna maria"},
+            "username",
+            "A user name may hold letters, digits and @ . + - _ only (no spaces).",
+            "Ein Benutzername darf nur Buchstaben, Ziffern und @ . + - _ enthalten (keine "
+            "Leerzeichen).",
+        ),
+        (
+            {"username": "ANNA"},
+            "username",
+            "This user name is taken: please choose another.",
+            "Diesen Benutzernamen gibt es schon: Bitte wähle einen anderen.",
+        ),
+        (
+            {"username": "bertholdine", "password1": "bertholdine1", "password2": "bertholdine1"},
+            "password1",
+            "The password is too like your user name.",
+            "Das Passwort ähnelt deinem Benutzernamen zu sehr.",
+        ),
+        (
+            {"username": "bert", "password1": "", "password2": ""},
+            "password1",
+            "Please choose a password.",
+            "Bitte wähle ein Passwort.",
+        ),
+    ],
+)
+def test_a_refused_sign_up_says_why_in_the_sites_words(
+    learner: User, data: dict[str, str], field: str, english: str, german: str
+) -> None:
+    """A learner tester: Django's own messages, impersonal in German („Bitte sicherstellen,
+    dass …“, „Das Passwort ist zu ähnlich zu Benutzername.“), "Enter a valid username" under
+    the label "User name"."""
+    form = {"password1": PASSWORD, "password2": PASSWORD, **data}
+    for lang, words in (("en", english), ("de", german)):
+        client = Client()
+        client.cookies["django_language"] = lang
+        page = client.post(reverse("signup"), form).content.decode()
+        errors = re.search(rf'<ul class="errorlist" id="id_{field}_error">(.*?)</ul>', page, re.S)
+        assert errors and words in html.unescape(errors.group(1)), (lang, page[-3000:])
+    assert User.objects.count() == 1

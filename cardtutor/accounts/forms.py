@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import password_validation
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 
@@ -21,6 +23,21 @@ class LoginForm(AuthenticationForm):
             "The user name or the password is wrong. Both are case-sensitive (Aa is not aa)."
         ),
     }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["username"].error_messages["required"] = _("Please type your user name.")
+        self.fields["password"].error_messages["required"] = _("Please type your password.")
+
+
+# The password validators' words, by their codes, in the site's voice (Django's German is
+# impersonal, "Bitte sicherstellen, dass …", where the site says "du").
+_PASSWORD_WORDS = {
+    "password_too_similar": _("The password is too like your user name."),
+    "password_too_short": _("The password is too short: at least %(min_length)d characters."),
+    "password_too_common": _("This password is too common: many people use it."),
+    "password_entirely_numeric": _("The password is only digits: add letters."),
+}
 
 
 class SignUpForm(UserCreationForm[User]):
@@ -45,12 +62,28 @@ class SignUpForm(UserCreationForm[User]):
         )
         self.fields["password2"].label = _("The password again")
         self.fields["password2"].help_text = _("The same password, to be sure it is typed right.")
+        # Django's words for a wrong user name, in the site's (codes of its field and
+        # validators; "unique" of the model's check): "Enter a valid username" under the
+        # label "User name", and impersonal German
+        self.fields["username"].error_messages.update(
+            required=_("Please choose a user name."),
+            invalid=_("A user name may hold letters, digits and @ . + - _ only (no spaces)."),
+            max_length=_("At most %(limit_value)d characters, please (this has %(show_value)d)."),
+            unique=_("This user name is taken: please choose another."),
+        )
+        self.fields["password1"].error_messages["required"] = _("Please choose a password.")
+        self.fields["password2"].error_messages["required"] = _("Please type the password again.")
 
     def validate_password_for_user(self, user: Any, **kwargs: Any) -> None:
         """The validators' verdict on the password (too short, too common, only digits) goes
         under the password, the field it is about; Django puts it under the repetition."""
-        kwargs["password_field_name"] = "password1"
-        super().validate_password_for_user(user, **kwargs)  # type: ignore[misc]  # not in the stubs
+        password = self.cleaned_data.get("password1")
+        if not password:
+            return
+        try:
+            password_validation.validate_password(password, user)
+        except ValidationError as error:
+            self.add_error("password1", [_in_our_words(e) for e in error.error_list])
 
     def full_clean(self) -> None:
         """After a refused sign-up the focus goes to the first field in error (Django's form
@@ -66,3 +99,12 @@ class SignUpForm(UserCreationForm[User]):
     def fields_in_error(self) -> list[str]:
         """The names of the fields with an error, in the form's order."""
         return [name for name in self.fields if name in self.errors]
+
+
+def _in_our_words(error: ValidationError) -> ValidationError:
+    """A password validator's error in the site's words, where it has them (a validator the
+    settings add later keeps its own)."""
+    words = _PASSWORD_WORDS.get(error.code or "")
+    if words is None:
+        return error
+    return ValidationError(words, code=error.code, params=error.params)
