@@ -401,6 +401,15 @@ def test_progress_page_shows_attempts_accuracy_streak_and_weak_rules() -> None:
     assert row is not None
     cells = re.findall(r"<td[^>]*>([^<]*)</td>", row.group(0))
     assert cells[:4] == ["4", "25 %", "1", "1"]
+    # and over every drill (a learner tester missed a total); one more answer in another drill
+    answered = _answer_anything(client, reverse("practice:item", args=["besik", "melds", 1, "9"]))
+    assert "Not quite." in answered or "Right." in answered
+    html = client.get(reverse("practice:progress")).content.decode()
+    total = re.search(r"<tfoot><tr><th scope=\"row\">All drills</th>(.*?)</tr></tfoot>", html)
+    assert total is not None
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", total.group(1))
+    right = 1 + int("Right." in answered)
+    assert cells[:2] == ["5", f"{round(100 * right / 5)} %"]
     assert "Rules to look at again" in html and 'href="/rules/piquet/#' in html
     assert "Counted by rule, over every drill that asks about it" in html  # not per drill
 
