@@ -91,3 +91,23 @@ def test_answers_sent_at_once_from_one_session_all_count_on_an_sqlite_file(
     )
     assert result.returncode == 0, result.stderr[-3000:]
     check(json.loads(result.stdout.strip().splitlines()[-1]))
+
+
+@pytest.mark.django_db
+def test_an_answer_written_under_the_lock_still_renews_the_session_cookie() -> None:
+    """The answer is written to the session's row at once (under the lock); the response must
+    still send the session cookie again, so that a learner who only answers questions keeps
+    his session (and his progress) past the cookie's first age."""
+    from django.conf import settings
+
+    client = Client()
+    first = client.post(
+        item_url(2, "100"), {**wrong_answer(2, "100"), "token": serve(client, 2, "100")}
+    )
+    assert settings.SESSION_COOKIE_NAME in first.cookies, "a new session"
+    again = client.post(
+        item_url(2, "101"), {**wrong_answer(2, "101"), "token": serve(client, 2, "101")}
+    )
+    assert again.status_code == 200
+    assert settings.SESSION_COOKIE_NAME in again.cookies, "sent again after the locked write"
+    assert attempts(client) == 2

@@ -72,10 +72,26 @@ class SessionStore(db.SessionStore):
             expire = parse_datetime(str(expire)) or now
         if timezone.is_naive(expire):
             expire = timezone.make_aware(expire, UTC)
+        self._loaded_raw = row[0]
         return _Row(row[0], expire)
 
-    _written: str | None = None
-    """The data :meth:`locked` wrote, if this request changed nothing since."""
+    _loaded_raw: str | None = None
+    """The row's data as this request loaded it (:meth:`locked` decodes it again only if
+    another request has changed it since)."""
+    _changed = False
+    _written = False
+    """:meth:`locked` wrote the row: the response sends the session cookie again (as after
+    any change), but the end of the request writes the row only if it changes it again."""
+
+    @property
+    def modified(self) -> bool:
+        """Django's flag (the middleware saves the session and sends its cookie when it is
+        set), also set while a write of :meth:`locked` is to be answered with the cookie."""
+        return self._changed or self._written
+
+    @modified.setter
+    def modified(self, value: bool) -> None:
+        self._changed = value
 
     @contextmanager
     def locked(self, key: str) -> Iterator[Box]:
@@ -89,7 +105,7 @@ class SessionStore(db.SessionStore):
         visit), or one this request has changed already (its other keys would be written as
         they were read), the key is changed as any other, saved at the end of the request.
         """
-        if self.session_key is not None and not self.modified:
+        if self.session_key is not None and not self._changed:
             conn = connections[router.db_for_write(self.model)]
             table = conn.ops.quote_name(self.model._meta.db_table)
             lock = " FOR UPDATE" if conn.features.has_select_for_update else ""
@@ -102,7 +118,11 @@ class SessionStore(db.SessionStore):
                     )
                     row = cursor.fetchone()
                 if row is not None:
-                    data = self.decode(row[0])
+                    loaded = getattr(self, "_session_cache", None)
+                    if row[0] == self._loaded_raw and isinstance(loaded, dict):
+                        data = dict(loaded)  # unchanged since this request read it
+                    else:
+                        data = self.decode(row[0])
                     box = Box(data.get(key))
                     yield box
                     data[key] = box.value
@@ -110,8 +130,8 @@ class SessionStore(db.SessionStore):
                     self._update(conn, table, encoded)
             if row is not None:
                 self._session_cache = data
-                self.modified = True  # the cookie is sent again, as after any change
-                self._written = encoded
+                self._loaded_raw = encoded
+                self._written = True
                 return
         box = Box(self.get(key))
         yield box
@@ -121,12 +141,12 @@ class SessionStore(db.SessionStore):
         if self.session_key is None or must_create:
             super().save(must_create=must_create)
             return
-        data = self._get_session(no_load=False)  # type: ignore[attr-defined]
-        encoded = self.encode(data)
-        if encoded == self._written:
+        if self._written and not self._changed:
             # written by locked() (with its expiry) and unchanged since: writing this copy
             # again could overwrite another request's change made since
             return
+        data = self._get_session(no_load=False)  # type: ignore[attr-defined]
+        encoded = self.encode(data)
         conn = connections[router.db_for_write(self.model)]
         table = conn.ops.quote_name(self.model._meta.db_table)
         if not self._update(conn, table, encoded):
