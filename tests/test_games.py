@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import re
-import subprocess
-import sys
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -24,10 +21,10 @@ from cardtutor.engine.besik.constants import MELD_POINTS
 from cardtutor.engine.cards import Card, PhysicalCard
 from cardtutor.games import presentation, service
 from cardtutor.games.models import Game
+from tests.sqlite_file import run_on_sqlite_file
 
 pytestmark = pytest.mark.django_db
 
-ROOT = Path(__file__).resolve().parent.parent
 
 KINDS = ["piquet", "besik-2", "besik-3", "besik-4", "besik-4-each"]
 
@@ -585,19 +582,7 @@ def test_two_concurrent_submissions_of_one_move_apply_it_once_on_this_database()
 def test_two_concurrent_submissions_of_one_move_apply_it_once_on_an_sqlite_file(
     tmp_path: Path,
 ) -> None:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
-    env.update(
-        DJANGO_DEBUG="true",
-        DJANGO_SETTINGS_MODULE="cardtutor.settings",
-        DATABASE_URL=f"sqlite:///{tmp_path / 'race.sqlite3'}",
-        DJANGO_LOG_LEVEL="CRITICAL",
-    )
-    code = "import django; django.setup(); from tests.test_games import main; main()"
-    result = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
-    )
-    assert result.returncode == 0, result.stderr[-3000:]
-    check_race(json.loads(result.stdout.strip().splitlines()[-1]))
+    check_race(run_on_sqlite_file(tmp_path, "tests.test_games"))
 
 
 def test_a_card_that_may_not_be_played_says_why_and_is_refused_with_that_reason(

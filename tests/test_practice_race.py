@@ -6,9 +6,6 @@ tester: six answers, each page saying it was counted, and the progress page show
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -18,9 +15,9 @@ import pytest
 from django.db import connection
 from django.test import Client
 
+from tests.sqlite_file import run_on_sqlite_file
 from tests.test_practice import attempts, item_url, serve, wrong_answer
 
-ROOT = Path(__file__).resolve().parent.parent
 AT_ONCE = 4
 
 
@@ -78,19 +75,7 @@ def test_answers_sent_at_once_from_one_session_all_count_on_this_database() -> N
 def test_answers_sent_at_once_from_one_session_all_count_on_an_sqlite_file(
     tmp_path: Path,
 ) -> None:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
-    env.update(
-        DJANGO_DEBUG="true",
-        DJANGO_SETTINGS_MODULE="cardtutor.settings",
-        DATABASE_URL=f"sqlite:///{tmp_path / 'race.sqlite3'}",
-        DJANGO_LOG_LEVEL="CRITICAL",
-    )
-    code = "import django; django.setup(); from tests.test_practice_race import main; main()"
-    result = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
-    )
-    assert result.returncode == 0, result.stderr[-3000:]
-    check(json.loads(result.stdout.strip().splitlines()[-1]))
+    check(run_on_sqlite_file(tmp_path, "tests.test_practice_race"))
 
 
 @pytest.mark.django_db

@@ -9,15 +9,14 @@ different slugs (all stored). Never a 500, never a replay twice, no annotation l
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.sqlite_file import run_on_sqlite_file
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "fixtures" / "replays.json"
@@ -102,21 +101,6 @@ def test_parallel_imports_on_postgresql(settings) -> None:  # type: ignore[no-un
 def test_parallel_imports_on_an_sqlite_file(tmp_path: Path) -> None:
     """The production configuration (a file, WAL, IMMEDIATE writers, a busy timeout): the
     test database of the suite is in memory, which cannot show the file's locking."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
-    env.update(
-        DJANGO_DEBUG="true",
-        DJANGO_SETTINGS_MODULE="cardtutor.settings",
-        DATABASE_URL=f"sqlite:///{tmp_path / 'race.sqlite3'}",
-        DJANGO_LOG_LEVEL="CRITICAL",
-    )
-    code = (
-        "import django; django.setup(); "
-        "from django.conf import settings; "
-        "settings.PASSWORD_HASHERS = ['django.contrib.auth.hashers.MD5PasswordHasher']; "
-        "from tests.test_prod_import_race import main; main()"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
-    )
-    assert result.returncode == 0, result.stderr[-3000:]
-    check(json.loads(result.stdout.strip().splitlines()[-1]))
+    hashers = "['django.contrib.auth.hashers.MD5PasswordHasher']"
+    setup = f"from django.conf import settings; settings.PASSWORD_HASHERS = {hashers}; "
+    check(run_on_sqlite_file(tmp_path, "tests.test_prod_import_race", setup))
