@@ -169,8 +169,15 @@ def test_repeated_failures_lock_the_name_then_even_the_right_password_waits(
     learner: User, settings
 ) -> None:  # type: ignore[no-untyped-def]
     client = Client()
-    for _attempt in range(settings.AXES_FAILURE_LIMIT - 1):
-        assert login(client, "anna", "wrong").status_code == 200
+    warning = "One more wrong attempt locks logging in for this user name from here for 15 minutes."
+    for attempt in range(1, settings.AXES_FAILURE_LIMIT):
+        response = login(client, "anna", "wrong")
+        assert response.status_code == 200
+        page = response.content.decode()
+        assert "The user name or the password is wrong." in page
+        # warned before the last attempt allowed, not before (a learner tester was locked
+        # out without a word)
+        assert (warning in page) == (attempt == settings.AXES_FAILURE_LIMIT - 1), attempt
     assert login(client, "anna", "wrong").status_code == 429  # the last failure allowed
     response = login(client, "anna", PASSWORD)
     assert response.status_code == 429

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import password_validation
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 
 class LoginForm(AuthenticationForm):
@@ -28,6 +30,30 @@ class LoginForm(AuthenticationForm):
         super().__init__(*args, **kwargs)
         self.fields["username"].error_messages["required"] = _("Please type your user name.")
         self.fields["password"].error_messages["required"] = _("Please type your password.")
+
+    def get_invalid_login_error(self) -> ValidationError:
+        """The wrong-password message, and before the last attempt django-axes allows, the
+        warning that the next wrong one locks logging in (it came without one). The failure
+        just made is counted already (axes counts it on the ``user_login_failed`` signal,
+        which ``authenticate`` sends before this is raised)."""
+        error = super().get_invalid_login_error()
+        if self.request is None:
+            return error
+        from axes.handlers.proxy import AxesProxyHandler  # type: ignore[import-untyped]
+
+        username = self.cleaned_data.get("username") or ""
+        failures = AxesProxyHandler.get_failures(self.request, {"username": username})
+        if failures == settings.AXES_FAILURE_LIMIT - 1:
+            minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
+            warning = ngettext(
+                "One more wrong attempt locks logging in for this user name from here for "
+                "%(minutes)d minute.",
+                "One more wrong attempt locks logging in for this user name from here for "
+                "%(minutes)d minutes.",
+                minutes,
+            ) % {"minutes": minutes}
+            return ValidationError([error, ValidationError(warning, code="last_attempt")])
+        return error
 
 
 # The password validators' words, by their codes, in the site's voice (Django's German is
