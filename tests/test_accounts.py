@@ -219,6 +219,11 @@ def test_the_header_names_the_signed_in_learner_and_no_one_else(learner: User, s
     signed_in.force_login(learner)
     page = signed_in.get(url).content.decode()
     assert "anna" in page and reverse("logout") in page
+    # the name leads to the progress page (a learner tester found it only from the drills)
+    assert (
+        '<a class="account-name" href="/practice/progress/">anna'
+        '<span class="visually-hidden">: your progress</span></a>'
+    ) in page
     anonymous = Client().get(url).content.decode()
     assert "anna" not in anonymous and reverse("logout") not in anonymous
     assert reverse("login") in anonymous

@@ -54,10 +54,16 @@ PARTS = (
     "languages",
     "login",
     "logout_button",
+    "progress_words",
     "deck",
     "footer",
 )
-URLS = {"set_language": "set_language", "set_deck": "set_deck", "logout": "logout"}
+URLS = {
+    "set_language": "set_language",
+    "set_deck": "set_deck",
+    "logout": "logout",
+    "progress": "practice:progress",
+}
 TIMEOUT = 86400
 _RENDER_KEY = "cardtutor.site_parts"
 
@@ -181,7 +187,10 @@ def _body(
     if user is not None and user.is_authenticated:
         account = (
             f'<form class="logout-form" action="{parts["logout"]}" method="post">{csrf}'
-            f'<span class="account-name">{conditional_escape(user.get_username())}</span> '
+            # the name leads to the learner's progress (it was plain text, and the progress
+            # page was linked only from the practice pages)
+            f'<a class="account-name" href="{parts["progress"]}">'
+            f"{conditional_escape(user.get_username())}{parts['progress_words']}</a> "
             f"{parts['logout_button']}</form>"
         )
     else:
