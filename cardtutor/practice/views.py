@@ -158,8 +158,9 @@ def progress_page(request: HtmxHttpRequest) -> HttpResponse:
     for game in _drills_by_game(record):
         for entry in game["drills"]:
             rows.append({**entry, "game_name": game["name"]})
-    answered = sum(r["stats"].attempts for r in rows)
-    right = sum(r["stats"].correct for r in rows)
+    total = progress.DrillStats(
+        sum(r["stats"].attempts for r in rows), sum(r["stats"].correct for r in rows), 0, 0
+    )
     waiting, next_due = progress.waiting_reviews(record, timezone.now())
     return render(
         request,
@@ -168,13 +169,10 @@ def progress_page(request: HtmxHttpRequest) -> HttpResponse:
             "rows": rows,
             "weak": progress.weak_areas(record),
             "reviews": _reviews(record),
-            "total": {
-                "attempts": answered,
-                "accuracy": round(100 * right / answered) if answered else 0,
-            },
+            "total": total,
             "waiting": waiting,
             "next_due": next_due,
-            "any_attempts": any(r["stats"].attempts for r in rows),
+            "any_attempts": total.attempts > 0,
         },
     )
 

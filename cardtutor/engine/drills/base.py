@@ -98,7 +98,8 @@ register_messages(
 )
 
 SEED_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
-"""Seeds are short lower-case words: digits, or ``<case>-<n>`` for an item of a given case."""
+"""Seeds are short lower-case words: digits (an item of a given case too: :func:`case_seed`), or
+the older ``<case>-<n>``, still read."""
 
 
 class Level(enum.IntEnum):
