@@ -794,14 +794,21 @@ def _reason_of_refusal(msg: Msg, scene: Scene, wanted: str) -> tuple[Msg, str]:
         if fresh:
             return Msg("drill.melds.why.reused_four", meld=meld, n=fresh), "besik#reuse"
         return Msg("drill.melds.why.reused_four.none", meld=meld), "besik#reuse"
-    if key == "besik.err.reused" and wanted == "double-marriage":
-        suit = p["card"].card.suit
-        kind, served = next(
-            (k, cards)
-            for k, cards in scene.earlier
-            if SLOTS[k][0] == SLOTS[wanted][0] and cards[0].suit == suit
+    earlier_marriage = (
+        next(
+            (
+                (k, cards)
+                for k, cards in scene.earlier
+                if SLOTS[k][0] == SLOTS[wanted][0] and cards[0].suit == p["card"].card.suit
+            ),
+            None,
         )
-        meld = Msg(f"drill.melds.acc.{kind}", suit=suit)
+        if key == "besik.err.reused" and wanted == "double-marriage"
+        else None
+    )
+    if earlier_marriage is not None:  # (none found: the general words below)
+        kind, served = earlier_marriage
+        meld = Msg(f"drill.melds.acc.{kind}", suit=served[0].suit)
         why = Msg("drill.melds.why.reused_double", cards=the(served, "dat"), meld=meld)
         return why, "besik#double-marriage"
     if key == "besik.err.reused":
