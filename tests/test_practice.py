@@ -636,6 +636,14 @@ def test_a_question_has_one_address() -> None:
     assert response.status_code == 301 and response["Location"] == item_url()
 
 
+@pytest.mark.parametrize("seed", ["-1", "x" * 300, "1.5"])
+def test_a_bad_question_number_behind_a_leading_zero_is_not_found(seed: str) -> None:
+    """ "/02/-1/" was sent on to "/2/-1/" and the bad number raised there: a 500."""
+    response = Client().get(f"/practice/piquet/partie/02/{seed}/")
+    assert response.status_code == 404
+    assert "There is no such question in this drill." in response.content.decode()
+
+
 def _language_next(html: str) -> str:
     values = re.findall(r'name="next" value="([^"]*)" id="language-next"', html)
     assert values, "the page has the language switch's return address"

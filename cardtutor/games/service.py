@@ -370,7 +370,7 @@ def _choice(position: Position, data: Mapping[str, Any]) -> Any:
         raise MoveRefused(Msg("games.err.form"))
     try:
         parsed = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: "[[[[…" nested a thousand deep
         raise MoveRefused(Msg("games.err.form")) from None
     if not isinstance(parsed, dict):
         raise MoveRefused(Msg("games.err.form"))

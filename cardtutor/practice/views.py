@@ -221,12 +221,12 @@ def item(request: HtmxHttpRequest, game: str, name: str, level: int, seed: str) 
     drill = _drill(game, name)
     if level not in tuple(int(x) for x in Level):
         raise _not_found(_("There is no such level."), game, name)
-    if f"/{name}/{level}/" not in request.path_info:  # "/02/": one address per question
-        return HttpResponsePermanentRedirect(item_url(drill, level, seed))
     try:
         check_seed(seed)
     except AnswerError:
         raise _not_found(_("There is no such question in this drill."), game, name) from None
+    if f"/{name}/{level}/" not in request.path_info:  # "/02/": one address per question
+        return HttpResponsePermanentRedirect(item_url(drill, level, seed))
     the_item = drill.item(seed, Level(level))
     if request.method != "POST":
         # (request.GET only when there is a query: building it costs 0.7 % of a question)
