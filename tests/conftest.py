@@ -31,6 +31,20 @@ document.addEventListener("securitypolicyviolation", function (e) {
 """
 
 
+@pytest.fixture(autouse=True)
+def _default_language() -> Iterator[None]:
+    """Each test starts in the site's default language. A German request of the test client
+    leaves German active in this thread (LocaleMiddleware activates a language and never
+    deactivates it), so a later test reading a message in code got it in German or English
+    depending on the order the tests ran in."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     if not os.path.exists(CHROMIUM):

@@ -96,6 +96,18 @@ def test_annotation_sources_are_quoted_exactly(replays, slug: str) -> None:
             assert sentence in replay.source_text, (annotation.step, sentence)
 
 
+def test_the_knave_a_keeps_is_not_linked_to_his_jack_of_clubs(replays) -> None:
+    """ "A (Unterhaltas, Knave der Vereine …)": in our reading (the notes of steps 22 and 31)
+    the cards A keeps while B runs his clubs, the ace and jack of spades. The words "Knave der
+    Vereine" were linked to step 24, where A plays the jack of clubs."""
+    replay = replays["piquet-example"]
+    actions = replay.record["actions"]
+    for annotation in replay.annotations.all():
+        if any("Knave der Vereine" in sentence for sentence in annotation.source):
+            played = actions[annotation.step - 1]
+            assert played["seat"] == "A" and played["card"][-1] == "S", played
+
+
 @pytest.mark.parametrize("slug", list(FINAL))
 def test_every_step_renders_as_page_and_partial(client: Client, replays, slug: str) -> None:
     last = len(replays[slug].record["actions"])
