@@ -29,7 +29,7 @@ from cardtutor.engine.errors import NotationError
 from cardtutor.engine.events import Event
 from cardtutor.replays.models import WORKED_EXAMPLES, Annotation, Replay
 from cardtutor.replays.moves import move_list
-from cardtutor.replays.source import source_segments
+from cardtutor.replays.source import has_gloss, source_segments
 from cardtutor.replays.table import board
 from cardtutor.replays.timeline import Timeline
 
@@ -467,7 +467,8 @@ def step_context(
             state,
             perspective,
         ),
-        "source_segments": source_segments(replay, annotations, number, perspective),
+        "source_segments": source_segments(replay, annotations, number, perspective, lang),
+        "source_glossed": has_gloss(replay.source_gloss, lang),
         "nav": nav,
         "perspective": perspective,
         "perspectives": perspectives,

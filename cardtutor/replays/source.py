@@ -18,7 +18,8 @@ exactly. For display:
 
 The gloss (``Replay.source_gloss``) is a list of ``{"de": <verbatim German sentence>,
 "en": <our English translation>}``, in the order of the text; ``"paragraph": true`` starts a
-new paragraph at that sentence. :func:`check_gloss` refuses a wrong shape with a message;
+new paragraph at that sentence; ``"de_reading"`` (optional) is our plain German for a sentence
+the machine translation garbled, shown on German pages as ``"en"`` is on English ones. :func:`check_gloss` refuses a wrong shape with a message;
 the page itself ignores whatever it cannot use, so no stored value can break it.
 
 :func:`layout` is pure and cached; :func:`source_segments` adds the step links for the
@@ -47,7 +48,7 @@ DEBRIS = (
     re.compile(r"^Schlagwörter:[^\n]*(?:\n|$)", re.MULTILINE),
 )
 
-GLOSS_KEYS = frozenset({"de", "en", "paragraph"})
+GLOSS_KEYS = frozenset({"de", "en", "de_reading", "paragraph"})
 MAX_GLOSS_ENTRIES = 2000
 MAX_GLOSS_TEXT = 4000
 
@@ -121,26 +122,40 @@ def clean_text(text: str) -> str:
 # Gloss
 
 
-def gloss_entries(value: Any) -> tuple[tuple[str, str, bool], ...]:
-    """The usable ``(de, en, paragraph)`` entries of a stored gloss; anything else is skipped."""
+def gloss_entries(value: Any, lang: str = "en") -> tuple[tuple[str, str, bool], ...]:
+    """The usable ``(de, gloss, paragraph)`` entries of a stored gloss, ``gloss`` being the
+    sentence's gloss in ``lang`` (``en``, or German's ``de_reading``; ``""`` if it has none);
+    anything else is skipped.
+
+    >>> gloss_entries([{"de": "Er gibt.", "en": "He deals.", "de_reading": "Er gibt aus."}], "de")
+    (('Er gibt.', 'Er gibt aus.', False),)
+    >>> gloss_entries([{"de": "Er gibt.", "en": "He deals."}, {"de": 3}], "de")
+    (('Er gibt.', '', False),)
+    """
     if not isinstance(value, list):
         return ()
+    key = "de_reading" if lang == "de" else "en"
     out = []
     for item in value[:MAX_GLOSS_ENTRIES]:
         if not isinstance(item, dict):
             continue
-        de, en = item.get("de"), item.get("en", "")
-        if isinstance(de, str) and de.strip() and isinstance(en, str):
-            out.append((de, en, item.get("paragraph") is True))
+        de, gloss = item.get("de"), item.get(key, "")
+        if isinstance(de, str) and de.strip():
+            out.append((de, gloss if isinstance(gloss, str) else "", item.get("paragraph") is True))
     return tuple(out)
+
+
+def has_gloss(value: Any, lang: str) -> bool:
+    """Whether any sentence of the stored gloss has a gloss in ``lang``."""
+    return any(gloss.strip() for _de, gloss, _p in gloss_entries(value, lang))
 
 
 def check_gloss(value: Any, source_text: str) -> list[dict[str, Any]]:
     """A gloss checked against its source text; raises :class:`GlossError` saying why not.
 
     Each entry is an object with a non-empty ``de`` (a sentence quoted exactly from the
-    source text, in the order of the text), a string ``en`` and optionally ``paragraph``
-    (true or false); no other keys.
+    source text, in the order of the text), a string ``en`` and optionally ``de_reading`` (a
+    string) and ``paragraph`` (true or false); no other keys.
     """
     if value is None:
         return []
@@ -161,7 +176,10 @@ def check_gloss(value: Any, source_text: str) -> list[dict[str, Any]]:
             raise GlossError(f"Gloss entry {n}: 'de' must be a non-empty text.")
         if not isinstance(en, str):
             raise GlossError(f"Gloss entry {n}: 'en' must be a text.")
-        if len(de) > MAX_GLOSS_TEXT or len(en) > MAX_GLOSS_TEXT:
+        reading = item.get("de_reading", "")
+        if not isinstance(reading, str):
+            raise GlossError(f"Gloss entry {n}: 'de_reading' must be a text.")
+        if max(len(de), len(en), len(reading)) > MAX_GLOSS_TEXT:
             raise GlossError(f"Gloss entry {n} is longer than {MAX_GLOSS_TEXT} characters.")
         if "paragraph" in item and not isinstance(item["paragraph"], bool):
             raise GlossError(f"Gloss entry {n}: 'paragraph' must be true or false.")
@@ -171,6 +189,8 @@ def check_gloss(value: Any, source_text: str) -> list[dict[str, Any]]:
             raise GlossError(f"Gloss entry {n}: its German sentence is not {where}: {de[:60]!r}.")
         cursor = at + len(de)
         entry: dict[str, Any] = {"de": de, "en": en}
+        if reading:
+            entry["de_reading"] = reading
         if item.get("paragraph"):
             entry["paragraph"] = True
         out.append(entry)
@@ -437,9 +457,14 @@ def _quotes(annotations: Iterable[Annotation]) -> tuple[tuple[int, tuple[str, ..
 
 
 def source_segments(
-    replay: Replay, annotations: Sequence[Annotation], current: int, perspective: str
+    replay: Replay,
+    annotations: Sequence[Annotation],
+    current: int,
+    perspective: str,
+    lang: str = "en",
 ) -> list[dict[str, Any]]:
-    """The source text's blocks for ``replays/_source.html``, with the step links."""
+    """The source text's blocks for ``replays/_source.html``, with the step links and each
+    sentence's gloss in ``lang``."""
     text = replay.source_text if isinstance(replay.source_text, str) else ""
     spans = source_spans(text, _quotes(annotations))
     urls: dict[int, tuple[str, str]] = {}
@@ -468,7 +493,7 @@ def source_segments(
                 {"gloss": s.gloss, "pieces": [piece(p) for p in s.pieces]} for s in block.sentences
             ],
         }
-        for block in layout(text, gloss_entries(replay.source_gloss), spans)
+        for block in layout(text, gloss_entries(replay.source_gloss, lang), spans)
     ]
 
 

@@ -51,9 +51,9 @@ def test_source_panel_is_readable_at_360_px(browser, live_server, slug, number, 
     box, panel = current.bounding_box(), body.bounding_box()
     assert panel["y"] <= box["y"] <= panel["y"] + panel["height"]
     glosses = page.locator(".source-gloss")
-    if lang == "en":
+    if lang == "en" or slug == "piquet-example":  # the Besik article is written in German
         expect(glosses.first).to_be_visible()
-        expect(page.locator(".source-gloss[lang='en']")).to_have_count(glosses.count())
+        expect(page.locator(f".source-gloss[lang='{lang}']")).to_have_count(glosses.count())
     else:
         expect(glosses).to_have_count(0)
     context.close()

@@ -122,7 +122,8 @@ def _stated(item: dict[str, Any]) -> dict[str, Any]:
 
 
 def _gloss(path: Path, source_text: str) -> list[dict[str, Any]]:
-    """The English gloss of the passage (``<game>_example.gloss.json``), checked against it."""
+    """The gloss of the passage (``<game>_example.gloss.json``: our English, and plain German
+    where the German is garbled), checked against it."""
     if not path.exists():
         return []
     try:
