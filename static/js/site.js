@@ -246,6 +246,23 @@
     if (!box.disabled) box.click();
   });
 
+  // A request made in place that fails (an error status, no connection) changes nothing on the
+  // page: say so, with a link that loads the page afresh (with a fresh form), instead of a
+  // click that seems to do nothing. The next request that goes through hides the note.
+  function requestFailed() {
+    var note = document.getElementById("request-failed");
+    if (!note) return;
+    var reload = note.querySelector("a");
+    if (reload) reload.href = window.location.href;
+    note.hidden = false;
+  }
+  document.addEventListener("htmx:responseError", requestFailed);
+  document.addEventListener("htmx:sendError", requestFailed);
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var note = document.getElementById("request-failed");
+    if (note && !note.hidden && event.detail && event.detail.successful) note.hidden = true;
+  });
+
   // Practice pages: after htmx swaps a verdict (or an error) into the answer area, move the
   // keyboard focus to it, so a screen reader reads it and Tab continues from there.
   document.addEventListener("htmx:afterSettle", function (event) {

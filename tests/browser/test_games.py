@@ -773,3 +773,22 @@ def test_elder_sees_what_his_ticked_cards_make_him_say_as_he_ticks(page: Any) ->
         best.replace("With your best declaration (as first ticked)", "As ticked now")
     )
     assert_clean(page)
+
+
+def test_a_move_refused_by_a_stale_page_says_so_and_offers_a_reload(page: Any) -> None:
+    """Logging in or out in another tab changes the session and the form's token: a move sent
+    in place from the old page got 403 (or 404), and htmx left the page as it was, so the
+    click seemed to do nothing. The page now says so and offers to load it afresh."""
+    _start(page, "besik-2")
+    before = _ply(page)
+    note = page.locator("#request-failed")
+    expect(note).to_be_hidden()
+    page.context.clear_cookies()  # as logging out in another tab: a new session, a new token
+    page.locator(".card-buttons .card-button:not([aria-disabled=true])").first.click()
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("That did not go through")
+    assert _ply(page) == before, "nothing changed on the table"
+    reload = note.get_by_role("link", name="Reload the page")
+    assert reload.get_attribute("href") == page.url
+    reload.click()
+    expect(page.locator("h1")).to_have_text("Page not found")  # this browser lost its session
