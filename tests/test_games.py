@@ -1606,3 +1606,37 @@ def test_the_list_of_games_dates_a_game_the_same_way_in_either_language(client: 
     assert f">{local.day} {local:%b %Y, %H:%M}</time>" in listed
     client.cookies["django_language"] = "de"
     assert f">{local:%d.%m.%Y %H:%M}</time>" in client.get("/play/").content.decode()
+
+
+def test_a_kept_game_for_four_scores_each_side_once(client: Client) -> None:
+    """A partnership shares one score: the replay of a game for four showed it once per partner
+    ("A 1454 · B 706 · C 1454 · D 706") and said "A+C wins". The learner is "you", and his own
+    game's replay belongs to the Play section, not to the worked examples."""
+    url = _start(client, "besik-4")
+    game = _game(url)
+    kind = service.KINDS["besik-4"]
+    position = service.replay(kind, game.record)
+    service.advance(position, (), "beginner", game.seed)  # every seat played by the computer
+    assert position.state.is_over
+    Game.objects.filter(pk=game.pk).update(
+        record=service.record_with(game.record, position.actions),
+        moves=position.ply,
+        is_over=True,
+    )
+    step0 = client.post(url + "keep/")["Location"]
+    last = step0.replace("/step/0/", f"/step/{position.ply}/")
+    html = client.get(last).content.decode()
+    outcome = position.state.outcome()
+    mini = re.search(r'data-testid="score-mini">(.*?)</p>', html, re.S)
+    assert mini is not None
+    shown = re.findall(r">([^<>]+) <strong>(\d+)</strong>", mini.group(1))
+    assert shown == [(party, str(outcome.game[party])) for party in ("A+C", "B+D")]
+    assert 'data-testid="total-A"' not in html and 'data-testid="total-A+C"' in html
+    assert f"{outcome.winner} win the game." in html
+    assert "A (you)" in html and "C (your partner: computer, beginner)" in html
+    assert re.search(r'href="/play/"\s+aria-current="page"', html), "in the Play section"
+    with translation.override("de"):
+        client.cookies["django_language"] = "de"
+        german = client.get(last).content.decode()
+    assert f"{outcome.winner} gewinnen die Partie." in german
+    assert "A (du)" in german and "Partei" in german

@@ -8,6 +8,10 @@ from django.http import HttpRequest
 
 from cardtutor.core.preferences import four_colour_deck
 
+OWN_GAME_PREFIX = "game-"
+"""The slug prefix of a learner's own games kept as replays (``replays.transfer``'s
+``LEARNERS_PREFIX``; the core app does not import the replays app)."""
+
 
 def nav_section(request: HttpRequest) -> str:
     """Which main navigation entry is the current page ("" for none): the header's
@@ -15,6 +19,10 @@ def nav_section(request: HttpRequest) -> str:
     match = getattr(request, "resolver_match", None)
     if match is None:
         return ""
+    if match.namespace == "replays" and str(match.kwargs.get("slug", "")).startswith(
+        OWN_GAME_PREFIX
+    ):
+        return "games"  # the replay of a learner's own game: one of his games, not an example
     if match.namespace in ("replays", "practice", "games"):
         return str(match.namespace)
     return "rules" if match.url_name in ("rules", "rules_game", "glossary", "search") else ""

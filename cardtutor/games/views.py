@@ -773,11 +773,12 @@ def export_document(game: Game) -> dict[str, Any]:
     roles = []
     for seat in kind.seats:
         if seat in learner:
-            role = {"en": "the learner", "de": "der Lernende"}
+            # the replay is the learner's own ("A (you)"; "der Lernende" read stiffly)
+            role = {"en": "you", "de": "du"}
         elif seat in partners:
             role = {
-                "en": f"the learner's partner: computer, {strength['en']}",
-                "de": f"Partner des Lernenden: Computer, {strength['de']}",
+                "en": f"your partner: computer, {strength['en']}",
+                "de": f"dein Partner: Computer, {strength['de']}",
             }
         else:  # (the viewer puts a role in brackets: "B (computer, strong)")
             role = {"en": f"computer, {strength['en']}", "de": f"Computer, {strength['de']}"}

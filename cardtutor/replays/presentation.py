@@ -334,7 +334,10 @@ def step_context(
     annotations = list(replay.annotations.all())
     annotation = next((a for a in annotations if a.step == number), None)
 
-    ledger: dict[str, list[LedgerEntry]] = {seat: [] for seat in seats}
+    # One row per scoring party: a seat, or a partnership ("A+C"), whose partners share one
+    # score (it was shown once per partner: "A 1454 · B 706 · C 1454 · D 706").
+    parties = list(dict.fromkeys(state.party_of(seat) for seat in seats))
+    ledger: dict[str, list[LedgerEntry]] = {party: [] for party in parties}
     this_deal = step.outcome.deal_number
     for event_step, event in timeline.score_events_until(number):
         if timeline.steps[event_step].outcome.deal_number != this_deal:
@@ -350,17 +353,15 @@ def step_context(
             rule_url=rule_url(event.rule),
             step_url=_step_url(replay, event_step, perspective),
         )
-        for target in seats:
-            if state.party_of(target) == party:
-                ledger[target].append(entry)
+        if party in ledger:
+            ledger[party].append(entry)
     breakdown = state.score_breakdown()
     outcome = step.outcome
     ledger_rows = []
-    for seat in seats:
-        party = state.party_of(seat)
+    for party in parties:
         ledger_rows.append(
             {
-                "seat": seat,
+                "seat": party,
                 "total": outcome.game[party],
                 "deal_total": outcome.deal[party],
                 "parts": [
@@ -368,11 +369,11 @@ def step_context(
                     for c, p in breakdown[party].items()
                     if p
                 ],
-                "entries": ledger[seat],
+                "entries": ledger[party],
             }
         )
     completed_deals = [
-        {"number": i, "scores": [(seat, deal[state.party_of(seat)]) for seat in seats]}
+        {"number": i, "scores": [(party, deal[party]) for party in parties]}
         for i, deal in enumerate(outcome.deals, start=1)
     ]
 
@@ -443,6 +444,7 @@ def step_context(
             for e in step.score_events
         ],
         "ledger": ledger_rows,
+        "partnerships": len(parties) < len(seats),
         "totals": step.totals,
         "outcome": outcome,
         "multi_deal": outcome.multi_deal,
