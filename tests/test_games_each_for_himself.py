@@ -289,3 +289,32 @@ def test_a_computer_s_declared_melds_are_a_list_named_as_their_label() -> None:
         assert zone is not None and html.unescape(zone.group(1)) == html.unescape(row.group(1))
         assert html.unescape(row.group(1)) == label
         assert row.group(2).count("<li>") == 2
+
+
+def test_the_learner_s_declared_cards_are_shown_once() -> None:
+    """When it is his move, his declared cards are in the move form's hand, marked "declared":
+    a row of them beside it showed them twice (a hand of six looked like eight). When it is not
+    his move, the hand drawn leaves them out, and the row shows them."""
+    from django.utils import translation
+
+    from cardtutor.engine.cards import Card
+    from cardtutor.games import widgets
+
+    declared = [Card.parse("KH"), Card.parse("QH")]
+    hand = {
+        "seat": "A",
+        "label": "You (A)",
+        "is_turn": True,
+        "where": "bottom",
+        "place": "",
+        "count": 8,
+        "tricks_won": 2,
+        "declared": declared,
+        "cards": [Card.parse("7S"), Card.parse("8S")],
+        "backs": [],
+    }
+    with translation.override("en"):
+        moving = widgets.learner_seat_html(hand, show_hand=False, lang="en")
+        waiting = widgets.learner_seat_html(hand, show_hand=True, lang="en")
+    assert "declared-row" not in moving and "Your declared melds" not in moving
+    assert "declared-row" in waiting and "Your declared melds" in waiting

@@ -125,8 +125,11 @@ def learner_seat_html(hand: Mapping[str, Any], show_hand: bool, lang: str) -> st
     move form shows it then, as buttons)."""
     w = _texts()
     parts = _seat_start(hand, "bottom", w["your_move"], _tricks_won(hand["tricks_won"]))
-    parts += _declared(hand, w["your_declared_melds"], lang)
     if show_hand:
+        # His declared cards face up apart from the rest; when it is his move, the move form's
+        # hand holds them too, each marked "declared", and a row of them beside it showed
+        # them twice (a hand of six looked like eight, and pushed the controls off a phone).
+        parts += _declared(hand, w["your_declared_melds"], lang)
         # (in Piquet only when it is empty, at the deal's end: until then the hand is the move
         # form's, which marks the cards drawn in the exchange)
         parts.append(_cards(hand["cards"], lang, "md", label=_("Your hand")))
