@@ -34,6 +34,7 @@ from tests.test_prod_pages_csp import assert_strict
 PIQUET_SEED = (
     Path(__file__).resolve().parent.parent / "fixtures" / "sources" / "000_1d97ab8760326182.txt"
 )
+BESIK_SEED = PIQUET_SEED.with_name("001_b32aee25cc8b3f7e.txt")
 
 
 class _Ids(HTMLParser):
@@ -336,6 +337,13 @@ def test_every_garbled_form_finds_the_entry_it_stands_for() -> None:
         ("Sixième (Sexte)", "SIXIEME", ["Sixième"]),
         ("Ausschuß", "ausschuss", ["Ausschuß"]),
         ("trick", "zzz", []),
+        # only where a word starts, as the search finds it: not "der" inside "Elder"
+        ("Elder's lead", "Stand der Karten", []),
+        ("etwas Pik", "as", []),
+        ("Händler und Hand", "hand", ["Händ", "Hand"]),
+        # a hyphen more or less marks the same letters, as it finds the same
+        ("Doppel-Besik, Doppelbesik", "doppelbesik", ["Doppel-Besik", "Doppelbesik"]),
+        ("Tripelbesik", "Tripel-Besik", ["Tripelbesik"]),
     ],
 )
 def test_the_words_found_are_marked(text: str, query: str, marked: list[str]) -> None:
@@ -386,3 +394,79 @@ def test_a_search_excerpt_from_the_source_says_it_is_a_quotation(client: Client)
     assert "Quelle: „Der nachteilige Ausschuß wird dann (wie unter der <mark>Verschrottung" in html
     html = _get(client, "/search/?q=Verschrottung", "en")
     assert "Source (German): “Der nachteilige Ausschuß" in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("query", "lang"), [("Stand der Karten", "de"), ("Pik As", "de")])
+def test_the_search_page_marks_only_where_a_word_starts(
+    client: Client, query: str, lang: str
+) -> None:
+    """ "Stand der Karten" marked "der" inside "Elder", "Pik As" the "as" of "etwas"."""
+    html = _get(client, f"/search/?q={query.replace(' ', '+')}", lang)
+    results = html.split('<ol class="search-results">', 1)[1].split("</ol>", 1)[0]
+    assert "<mark>" in results
+    assert not re.search(r"\w<mark>", results), re.search(r".{30}\w<mark>.{30}", results)
+
+
+def test_whole_words_of_a_name_rank_before_the_start_of_a_word() -> None:
+    """ "hand" put dealer first (its Piquet source word "Händler" starts with "hand"); "Stand der
+    Karten" put "Elder's lead…" first (for the "der" inside "Elder")."""
+    urls = _urls("hand")
+    assert urls[:2] == ["/glossary/#term-elder-hand", "/glossary/#term-younger-hand"]
+    assert urls.index("/glossary/#term-dealer") > 1
+    assert _urls("Stand der Karten")[0] == "/glossary/#term-state-of-the-cards"
+    assert "/rules/piquet/#younger-scores" not in _urls("Stand der Karten")[:1]
+
+
+@pytest.mark.parametrize(
+    ("query", "slug"),
+    [
+        ("Stand der Karten", "state-of-the-cards"),
+        ("state of the cards", "state-of-the-cards"),
+        ("überstechen", "head-the-trick"),
+        ("übersticht", "head-the-trick"),
+        ("ueberstechen", "head-the-trick"),
+        ("Gabel", "tenace"),
+        ("tenace", "tenace"),
+    ],
+)
+def test_the_sources_words_for_the_hands_overtaking_and_a_fork_have_entries(
+    query: str, slug: str
+) -> None:
+    assert _urls(query)[0] == f"/glossary/#term-{slug}", (query, _urls(query)[:3])
+
+
+def test_the_new_entries_say_what_the_sources_mean() -> None:
+    """The Besik source heads its lists of both hands "Stand der Karten" and uses "übersticht"
+    for a higher card of the suit led, set apart from trumping ("übersticht nicht mit
+    Pik-Dame, er trumpft vielmehr"); the site's German Piquet notes say "in die Gabel spielen"
+    (A holds ace and jack over B's queen and ten of spades)."""
+    besik = BESIK_SEED.read_text(encoding="utf-8")
+    assert besik.count("Stand der Karten:") == 4 and besik.count("übersticht") == 7
+    assert "übersticht nicht mit Pik-Dame, er trumpft vielmehr" in besik
+    state, head, fork = (
+        TERMS_BY_SLUG[s] for s in ("state-of-the-cards", "head-the-trick", "tenace")
+    )
+    assert state.de == "Stand der Karten" and state.group == "besik"
+    assert "hands" in state.definition_en and "Blätter" in state.definition_de
+    assert head.de == "überstechen" and "higher card of the suit led" in head.definition_en
+    assert "höheren Karte der ausgespielten Farbe" in head.definition_de
+    assert "Trumpfen" in head.definition_de and "trumping" in head.definition_en
+    assert fork.de == "Gabel" and "tenace" in fork.en
+    assert "ace and queen over his king" in fork.definition_en
+    assert "As und Dame über seinem König" in fork.definition_de
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_rule_link_names_its_game_once(client: Client, lang: str) -> None:
+    """The English glossary printed "Tricks while the talon lasts (Besik (Bezique))": the game's
+    name has its own parentheses. Each rule link names its game once (or its title does)."""
+    html = _get(client, "/glossary/", lang)
+    links = re.findall(r'<a href="/rules/(piquet|besik)/#[^"]+">([^<]+)</a>', html)
+    assert len(links) >= len(TERMS)
+    for game, text in links:
+        assert "((" not in text and "))" not in text, text
+        assert text.count("Besik (") <= 1 and "Besik (Besik" not in text, text
+        assert game in text.casefold(), text  # "Tripelbesik" names it too
+    assert "Bezique))" not in html

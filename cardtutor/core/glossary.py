@@ -1,7 +1,8 @@
 """The glossary: every game term of Piquet and Besik in English, German and (where the term is
 French) French, with a one-line definition in both languages and links to its rule sections;
 the garbled words of the Piquet source's machine translation, mapped to what they mean; and the
-server-side search over the glossary and the rule pages' sections.
+server-side search over the glossary, the pack page (each card by any of its names) and the rule
+pages' sections.
 
 The entry texts live here in both languages (not in the translation catalogue), so each entry
 is complete on its own and a test can check that no entry lacks a language. The rule links use
@@ -14,11 +15,13 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Literal
 
 from cardtutor.core.rules_text import rule_anchors
+from cardtutor.engine.cards import ALL_CARDS, Card, Rank, Suit
 
 Group = Literal["cards", "piquet", "besik"]
 GROUPS: tuple[Group, ...] = ("cards", "piquet", "besik")
@@ -257,6 +260,12 @@ TERMS: tuple[Term, ...] = (
         ((P, "play"),), also=("guarded", "gedeckt", "blank", "blanke Karte"),
     ),
     Term(
+        "tenace", "cards", "tenace (fork)", "Gabel",
+        "Two high cards of a suit with a gap that the opponent's card fills, such as ace and queen over his king: if he has to lead the suit, both win; leading it yourself usually lets his card make a trick.",
+        "Zwei hohe Karten einer Farbe mit einer Lücke, in der die Karte des Gegners steckt, etwa As und Dame über seinem König: muss er die Farbe ausspielen, gewinnen beide; spielt man sie selbst aus, macht seine Karte meist einen Stich.",
+        ((P, "play"),), also=("fork", "in die Gabel spielen"),
+    ),
+    Term(
         "point", "piquet", "point", "Point (Rummel)",
         "The longest suit, at equal length the higher pip total; the better point scores 1 per card.",
         "Die längste Farbe, bei gleicher Länge der höhere Kartenwert; der bessere Point zählt 1 je Karte.",
@@ -427,6 +436,12 @@ TERMS: tuple[Term, ...] = (
         ((B, "tricks"), (P, "play")),
     ),
     Term(
+        "head-the-trick", "besik", "beat the card led (head the trick)", "überstechen",
+        "To win a trick with a higher card of the suit led (a higher trump, if trumps were led): the Besik source's word (“A übersticht mit Karo-König” on the jack of diamonds led), which it sets apart from trumping. In other games the word often means overtrumping.",
+        "Einen Stich mit einer höheren Karte der ausgespielten Farbe gewinnen (ist Trumpf ausgespielt, mit einem höheren Trumpf): das Wort der Besik-Quelle („A übersticht mit Karo-König“ auf den ausgespielten Karo-Bauer), die es vom Trumpfen unterscheidet. In anderen Spielen heißt es oft übertrumpfen.",
+        ((B, "tricks"),), also=("übersticht", "overtrump", "übertrumpfen"),
+    ),
+    Term(
         "draw", "besik", "draw", "ziehen (vom Talon)",
         "After each trick the winner takes the top card of the talon, then the loser.",
         "Nach jedem Stich nimmt erst der Gewinner die oberste Karte vom Talon, dann der andere.",
@@ -552,6 +567,12 @@ TERMS: tuple[Term, ...] = (
         "Die englischen Regeln, ein eigenes Regelwerk: Brisques, Sequenz nur in Trumpf, Stichzwang am Ende; Partie bis 1000, zu dritt oder zu viert bis 2000.",
         ((B, "standard-bezique"),),
     ),
+    Term(
+        "state-of-the-cards", "besik", "state of the cards (the hands now)", "Stand der Karten",
+        "The Besik source's heading over a list of both players' hands at a point of its example game: each whole hand, the melded cards lying face up included.",
+        "So überschreibt die Besik-Quelle die Aufstellung beider Blätter an einer Stelle ihres Beispielspiels: jede ganze Hand, die offen liegenden gemeldeten Karten eingeschlossen.",
+        ((B, "melds"),), also=("the hands now", "Kartenstand"),
+    ),
 )  # fmt: skip
 
 
@@ -655,9 +676,34 @@ def fold(text: str) -> str:
     return text
 
 
+@lru_cache(maxsize=1024)
+def word_pattern(word: str, whole: bool = False) -> re.Pattern[str]:
+    """A folded query word as a pattern over folded text: found only where a word starts, so
+    "der" is not found inside "Elder", nor "as" inside "etwas"; with or without a hyphen
+    between any two of its letters, so "Doppelbesik" finds "Doppel-Besik" and "Tripel-Besik"
+    finds "Tripelbesik" (and the same letters are marked for both). ``whole``: the whole word
+    only ("hand", not the start of "Händler"), which ranks a result higher.
+
+    >>> bool(word_pattern("der").search("elder")), bool(word_pattern("besik").search("x-besik"))
+    (False, True)
+    """
+    letters = word.replace("-", "") or word
+    pattern = r"(?<!\w)" + "-?".join(re.escape(c) for c in letters)
+    return re.compile(pattern + (r"(?!\w)" if whole else ""))
+
+
+Needle = tuple[re.Pattern[str], re.Pattern[str]]
+"""What one word of a query (or one card it names) is searched by: (anywhere a word starts,
+the whole word only); a card's pattern is a whole name already, so it stands in both places."""
+
+LEVELS = 4
+"""How well a document holds a needle, best first: a whole word of its names, the start of a
+word of its names, a whole word of its text, the start of a word of its text."""
+
+
 @dataclass(frozen=True)
 class Document:
-    kind: Literal["term", "rule"]
+    kind: Literal["term", "rule", "card"]
     url: str
     title_en: str
     title_de: str
@@ -668,17 +714,22 @@ class Document:
     body: str  # folded: everything searchable
     garbled: tuple[str, ...] = ()  # the Piquet source's odd words for this term
 
-    @cached_property
-    def unhyphenated(self) -> tuple[str, str]:
-        """``names`` and ``body`` without hyphens: "Doppelbesik" finds "Doppel-Besik"."""
-        return self.names.replace("-", ""), self.body.replace("-", "")
-
     def holds(self, word: str) -> bool:
-        """Whether ``word`` (folded) is in the body, hyphens or not."""
-        return word in self.body or word.replace("-", "") in self.unhyphenated[1]
+        """Whether a word of the body starts with ``word`` (folded), hyphens or not."""
+        return bool(word_pattern(word).search(self.body))
 
     def is_named(self, word: str) -> bool:
-        return word in self.names or word.replace("-", "") in self.unhyphenated[0]
+        return bool(word_pattern(word).search(self.names))
+
+    def level(self, needle: Needle) -> int | None:
+        """How well the document holds ``needle`` (0 best, see :data:`LEVELS`), or ``None``."""
+        start, whole = needle
+        for level, (pattern, text) in enumerate(
+            ((whole, self.names), (start, self.names), (whole, self.body), (start, self.body))
+        ):
+            if pattern.search(text):
+                return level
+        return None
 
 
 def _documents() -> tuple[Document, ...]:
@@ -704,6 +755,7 @@ def _documents() -> tuple[Document, ...]:
                 garbled=tuple(garbled.get(term.slug, ())),
             )
         )
+    docs.append(_pack_document())
     docs += _rule_documents()
     return tuple(docs)
 
@@ -712,7 +764,9 @@ EXCERPT = 280
 """The most characters of a rule section's text shown in a search result."""
 
 
-def highlight_excerpt(text: str, words: list[str], size: int = EXCERPT) -> list[tuple[str, bool]]:
+def highlight_excerpt(
+    text: str, words: Sequence[str | re.Pattern[str]], size: int = EXCERPT
+) -> list[tuple[str, bool]]:
     """:func:`highlight` of at most ``size`` characters of ``text``, around its first match
     (a rule section's text is long; the result shows where the words were found), cut at
     words and marked "…" where cut."""
@@ -805,32 +859,34 @@ def query_words(query: str) -> list[str]:
     return [w for w in re.split(r"[\s,;:!?()\"„“”«»]+", fold(query)) if w][:12]
 
 
-def highlight(text: str, words: list[str]) -> list[tuple[str, bool]]:
-    """``text`` cut into (part, matched) pieces, the parts matching a folded query word marked.
+def highlight(text: str, words: Sequence[str | re.Pattern[str]]) -> list[tuple[str, bool]]:
+    """``text`` cut into (part, matched) pieces, the parts matching a folded query word (where a
+    word starts, as the search finds it: :func:`word_pattern`) or a pattern marked.
 
     Folding is done character by character with a map back to the original, so "Konig" marks
     "König" and "koenig" marks "König" too.
     """
     folded: list[str] = []
     origin: list[int] = []
+    merged = False  # the last letter has taken an "e" in already: "queen" folds to "quen"
     for index, char in enumerate(text):
         piece = unicodedata.normalize("NFKD", char.casefold())
         piece = "".join(c for c in piece if not unicodedata.combining(c)).replace("ß", "ss")
         for c in piece:
-            if c == "e" and folded and folded[-1] in "aou" and origin[-1] != index:
+            if c == "e" and folded and folded[-1] in "aou" and origin[-1] != index and not merged:
+                merged = True
                 continue  # ae/oe/ue fold like ä/ö/ü
             folded.append(c)
             origin.append(index)
+            merged = False
     flat = "".join(folded)
     hit = [False] * len(text)
     for word in words:
-        start = flat.find(word)
-        while start >= 0 and word:
-            end = start + len(word)
-            last = origin[end - 1]
-            for i in range(origin[start], last + 1):
-                hit[i] = True
-            start = flat.find(word, end)
+        pattern = word_pattern(word) if isinstance(word, str) else word
+        for match in pattern.finditer(flat):
+            if match.end() > match.start():
+                for i in range(origin[match.start()], origin[match.end() - 1] + 1):
+                    hit[i] = True
     parts: list[tuple[str, bool]] = []
     for char, marked in zip(text, hit, strict=True):
         if parts and parts[-1][1] == marked:
@@ -891,16 +947,282 @@ def suggest(query: str) -> str | None:
     return suggestion if changed and search(suggestion, limit=1) else None
 
 
-def search(query: str, limit: int = 50) -> list[Document]:
-    """Every glossary entry and rule section holding all the query's words (folded), in
-    either language; names matches first, then glossary entries before rule sections."""
-    words = query_words(query)
-    if not words:
-        return []
+# ---------------------------------------------------------------- the cards in a query
+
+# Every name of a suit and a rank a learner may write, as the site and its sources write them
+# (folded before use). German names stand first in a card's name ("Herz-Bube", "Pik As",
+# "Herzdame"); the others after its rank ("jack of hearts", and the Piquet source's
+# "König der Diamanten", "Knave der Vereine").
+_GERMAN_SUITS = {
+    "Kreuz": Suit.CLUBS, "Pik": Suit.SPADES, "Herz": Suit.HEARTS, "Karo": Suit.DIAMONDS,
+    "Eckstein": Suit.DIAMONDS,
+}  # fmt: skip
+_OTHER_SUITS = {
+    "clubs": Suit.CLUBS, "club": Suit.CLUBS, "spades": Suit.SPADES, "spade": Suit.SPADES,
+    "hearts": Suit.HEARTS, "heart": Suit.HEARTS, "diamonds": Suit.DIAMONDS,
+    "diamond": Suit.DIAMONDS, "Vereine": Suit.CLUBS, "Spaten": Suit.SPADES,
+    "Herzen": Suit.HEARTS, "Diamanten": Suit.DIAMONDS,
+}  # fmt: skip
+_GERMAN_RANKS = {
+    "As": Rank.ACE, "Ass": Rank.ACE, "Asse": Rank.ACE, "König": Rank.KING,
+    "Könige": Rank.KING, "Dame": Rank.QUEEN, "Damen": Rank.QUEEN, "Bube": Rank.JACK,
+    "Buben": Rank.JACK, "Bauer": Rank.JACK, "Bauern": Rank.JACK, "Zehn": Rank.TEN,
+    "Zehnen": Rank.TEN, "Neun": Rank.NINE, "Acht": Rank.EIGHT, "Sieben": Rank.SEVEN,
+    "10": Rank.TEN, "9": Rank.NINE, "8": Rank.EIGHT, "7": Rank.SEVEN,
+}  # fmt: skip
+_OTHER_RANKS = _GERMAN_RANKS | {
+    "ace": Rank.ACE, "aces": Rank.ACE, "king": Rank.KING, "kings": Rank.KING,
+    "queen": Rank.QUEEN, "queens": Rank.QUEEN, "jack": Rank.JACK, "jacks": Rank.JACK,
+    "knave": Rank.JACK, "knaves": Rank.JACK, "ten": Rank.TEN, "tens": Rank.TEN,
+    "nine": Rank.NINE, "nines": Rank.NINE, "eight": Rank.EIGHT, "eights": Rank.EIGHT,
+    "seven": Rank.SEVEN, "sevens": Rank.SEVEN,
+}  # fmt: skip
+# The move list's notation (``card_chip``): the index, English A K Q J or German A K D B, or
+# the number, then the suit's symbol (the outlined ones too).
+_INDICES = {
+    "A": Rank.ACE, "K": Rank.KING, "Q": Rank.QUEEN, "D": Rank.QUEEN, "J": Rank.JACK,
+    "B": Rank.JACK, "T": Rank.TEN, "10": Rank.TEN, "9": Rank.NINE, "8": Rank.EIGHT,
+    "7": Rank.SEVEN,
+}  # fmt: skip
+_SYMBOLS = {
+    "♣": Suit.CLUBS, "♧": Suit.CLUBS, "♠": Suit.SPADES, "♤": Suit.SPADES,
+    "♥": Suit.HEARTS, "♡": Suit.HEARTS, "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS,
+}  # fmt: skip
+
+
+def _folded(names: Mapping[str, Suit | Rank]) -> dict[str, Suit | Rank]:
+    return {fold(name): value for name, value in names.items()}
+
+
+def _either(words: Iterable[str]) -> str:
+    """A regular-expression alternative of ``words`` (folded already), the longest first."""
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+_FOLDED = {
+    "ds": _folded(_GERMAN_SUITS),
+    "dr": _folded(_GERMAN_RANKS),
+    "er": _folded(_OTHER_RANKS),
+    "es": _folded(_OTHER_SUITS),
+    "sr": _folded(_INDICES),
+    "ss": _folded(_SYMBOLS),
+}
+_CARD_NAME = re.compile(
+    r"(?<!\w)(?:(?:the|der|die|das|den|dem|des)\s+)?(?:"
+    rf"(?P<ds>{_either(_FOLDED['ds'])})\s*[-=]?\s*(?P<dr>{_either(_FOLDED['dr'])})"
+    rf"|(?P<er>{_either(_FOLDED['er'])})\s+(?:of|der|von)\s+(?:the\s+)?"
+    rf"(?P<es>{_either(_FOLDED['es'])})"
+    rf"|(?P<sr>{_either(_FOLDED['sr'])})\s*(?P<ss>{_either(_FOLDED['ss'])})\ufe0f?"
+    r")(?!\w)"
+)
+"""A card's name in a folded query: "herz-bube", "pik as", "herzdame", "jack of hearts",
+"the queen of spades", "konig der diamanten", "q♠", "10♥"."""
+
+
+@dataclass(frozen=True)
+class Query:
+    """A query taken apart: the cards it names (by any of their names, in either language, or
+    in the move list's notation) and its other words, folded."""
+
+    cards: tuple[Card, ...]
+    words: tuple[str, ...]
+
+
+def parse_query(query: str) -> Query:
+    """The cards a query names and its other words (at most 12, each with a letter or digit:
+    a lone hyphen or symbol starts no word).
+
+    >>> parse_query("Herz-Bube"), parse_query("Pik As").cards, parse_query("Q♠ Besik")
+    (Query(cards=(Card.parse('JH'),), words=()), (Card.parse('AS'),), \
+Query(cards=(Card.parse('QS'),), words=('besik',)))
+    """
+    cards: list[Card] = []
+
+    def take(match: re.Match[str]) -> str:
+        keys = ("ds", "dr") if match["ds"] else ("es", "er") if match["es"] else ("ss", "sr")
+        suit, rank = (_FOLDED[key][match[key]] for key in keys)
+        assert isinstance(suit, Suit) and isinstance(rank, Rank)
+        if Card(suit, rank) not in cards:
+            cards.append(Card(suit, rank))
+        return " "
+
+    rest = _CARD_NAME.sub(take, fold(query))
+    words = [w for w in query_words(rest) if re.search(r"\w", w)]
+    return Query(tuple(cards), tuple(words[:12]))
+
+
+@lru_cache(maxsize=32)
+def card_pattern(card: Card) -> re.Pattern[str]:
+    """Where a folded text names ``card``: "Herz-Bube", "Herz-Bauer", "den Herz-Buben",
+    "Herzbube", "jack of hearts", "Knave der Herzen"; a whole name, never a word inside one."""
+    german = f"(?:{_either(w for w, v in _FOLDED['ds'].items() if v is card.suit)})"
+    german += f"[-=]?(?:{_either(w for w, v in _FOLDED['dr'].items() if v is card.rank)})"
+    other = f"(?:{_either(w for w, v in _FOLDED['er'].items() if v is card.rank)})"
+    other += r"\s+(?:of|der)\s+(?:the\s+)?"
+    other += f"(?:{_either(w for w, v in _FOLDED['es'].items() if v is card.suit)})"
+    return re.compile(rf"(?<!\w)(?:{german}|{other})(?!\w)")
+
+
+@lru_cache(maxsize=16)
+def _named(value: Suit | Rank) -> re.Pattern[str]:
+    """A rank's or a suit's own names as whole words, to mark them in its glossary entry."""
+    words = _OTHER_RANKS if isinstance(value, Rank) else _GERMAN_SUITS | _OTHER_SUITS
+    names = {fold(w) for w, v in words.items() if v is value and not w.isdigit()}
+    return re.compile(rf"(?<!\w)(?:{_either(names)})(?!\w)")
+
+
+# The glossary entries of a card's rank and suit (the nine, eight and seven have none).
+_RANK_TERMS = {
+    Rank.ACE: "ace", Rank.KING: "king", Rank.QUEEN: "queen", Rank.JACK: "jack", Rank.TEN: "ten",
+}  # fmt: skip
+_SUIT_TERMS = {
+    Suit.CLUBS: "clubs", Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds",
+}  # fmt: skip
+
+
+def card_anchor(card: Card) -> str:
+    """The card's anchor on the pack page (``/cards/#card-qs``), which the search links to."""
+    return f"card-{card.code.lower()}"
+
+
+_PACK_EN = "The pack"
+_PACK_DE = "Das Kartenblatt"
+
+
+def _pack_document() -> Document:
+    """The pack page as a whole: found by what it is and shows."""
+    text_en = (
+        "All 32 cards of the pack with their English and German names: ace, king, queen, "
+        "jack, ten, nine, eight and seven in clubs, spades, hearts and diamonds; the "
+        "four-colour deck tells the suits apart by colour as well."
+    )
+    text_de = (
+        "Alle 32 Karten des Kartenblatts mit ihren deutschen und englischen Namen: As, König, "
+        "Dame, Bube, Zehn, Neun, Acht und Sieben in Kreuz, Pik, Herz und Karo; das "
+        "Vierfarbenblatt unterscheidet die Farben auch durch die Farbe."
+    )
+    names = " | ".join((_PACK_EN, _PACK_DE, "cards", "Karten", "card names", "Kartennamen"))
+    return Document(
+        kind="card",
+        url="/cards/",
+        title_en=_PACK_EN,
+        title_de=_PACK_DE,
+        text_en=text_en,
+        text_de=text_de,
+        game="",
+        names=fold(names),
+        body=fold(" | ".join((names, text_en, text_de))),
+    )
+
+
+_PRONOUNS = {"der": "er", "die": "sie", "das": "es"}
+
+
+def _card_document(card: Card) -> Document:
+    """One card of the pack page: its names in both languages (a jack's German name in Piquet
+    and in Besik), what it counts in each game (the engines' own values) and, for the Besik
+    cards, the meld they make."""
+    from cardtutor.engine.besik import AUGEN
+    from cardtutor.engine.piquet.declarations import point_value
+
+    value, augen = point_value([card])[1], AUGEN[card.index]
+    en, de, bauer = card.name("en"), card.name("de"), card.name("de", jack="Bauer")
+    der_de = card.name_with_article("de")
+    pronoun = _PRONOUNS[der_de.split(" ", 1)[0]]  # das As: es; der König: er; die Dame: sie
+    augen_en = f"{augen} Augen (card points)" if augen else "no Augen (card points)"
+    augen_de = f"{augen} Augen" if augen else "keine Augen"
+    text_en = (
+        f"In Piquet the {en} counts {value} for the point; in Besik tricks it is worth {augen_en}."
+    )
+    text_de = (
+        f"Im Piquet zählt {der_de} für den Point {value}, im Besik bringt {pronoun} in den "
+        f"Stichen {augen_de}."
+    )
+    if card.rank is Rank.JACK:
+        text_en += f" German Besik players call it {bauer}."
+        text_de += f" Im Besik heißt {pronoun} {bauer}."
+    partner = {"QS": Card.parse("JD"), "JD": Card.parse("QS")}.get(card.code)
+    if partner is not None:
+        text_en += f" With the {partner.name('en')} it makes a Besik (40)."
+        with_partner = partner.name_with_article("de", "dat", jack="Bauer")
+        text_de += f" Mit {with_partner} bildet {pronoun} den Besik (40)."
+    names = " | ".join(dict.fromkeys((en, de, bauer)))
+    return Document(
+        kind="card",
+        url=f"/cards/#{card_anchor(card)}",
+        title_en=en,
+        title_de=de,
+        text_en=text_en,
+        text_de=text_de,
+        game="",
+        names=fold(names),
+        body=fold(" | ".join((names, text_en, text_de))),
+    )
+
+
+@lru_cache(maxsize=1)
+def card_documents() -> dict[Card, Document]:
+    """The 32 cards of the pack page, found only by a card's name (a suit's or a rank's name
+    alone finds its glossary entry, not eight or four cards)."""
+    return {card: _card_document(card) for card in ALL_CARDS}
+
+
+# ---------------------------------------------------------------- search
+
+Hit = tuple[Document, tuple[re.Pattern[str], ...]]
+"""A result and what to mark in it: what it was found by."""
+
+
+def _needle(word: str) -> Needle:
+    return word_pattern(word), word_pattern(word, whole=True)
+
+
+def _matching(needles: Sequence[Needle]) -> list[Hit]:
+    """Every document holding all ``needles``, the best held first (their worst level decides,
+    see :data:`LEVELS`), then in the documents' order: glossary entries, the pack page, rule
+    sections."""
     found: list[tuple[int, int, Document]] = []
     for position, doc in enumerate(documents()):
-        if all(doc.holds(w) for w in words):
-            rank = 0 if all(doc.is_named(w) for w in words) else 1
-            found.append((rank, position, doc))
+        levels = [doc.level(needle) for needle in needles]
+        if levels and None not in levels:
+            found.append((max(level for level in levels if level is not None), position, doc))
     found.sort(key=lambda item: (item[0], item[1]))
-    return [doc for _, _, doc in found[:limit]]
+    marks = tuple(start for start, _whole in needles)
+    return [(doc, marks) for _level, _position, doc in found]
+
+
+def search_hits(query: str, limit: int = 50) -> list[Hit]:
+    """:func:`search`, each result with the patterns that found it (for :func:`highlight`).
+
+    A query that is only card names ("Herz-Bube", "jack of hearts", "Q♠") finds each card on
+    the pack page, then the glossary entries of its rank and suit, then whatever names the
+    card, in either language; card names with other words find what names the cards and holds
+    the words. Anything else finds what holds every word where a word starts.
+    """
+    parsed = parse_query(query)
+    cards = [(card_pattern(c), card_pattern(c)) for c in parsed.cards]
+    hits: list[Hit] = []
+    if parsed.cards and not parsed.words:
+        by_url = {doc.url: doc for doc in documents()}
+        marks = tuple(pattern for pattern, _whole in cards)
+        hits += [(card_documents()[card], marks) for card in parsed.cards]
+        for card in parsed.cards:
+            rank = _RANK_TERMS.get(card.rank)
+            if rank is not None:
+                hits.append((by_url[f"/glossary/#term-{rank}"], (_named(card.rank),)))
+            hits.append((by_url[f"/glossary/#term-{_SUIT_TERMS[card.suit]}"], (_named(card.suit),)))
+    hits += _matching(cards + [_needle(w) for w in parsed.words])
+    if parsed.cards and parsed.words and not hits:
+        # the words did not go with the cards: read every word as a word
+        hits = _matching([_needle(w) for w in query_words(query) if re.search(r"\w", w)])
+    unique: dict[str, Hit] = {}
+    for hit in hits:
+        unique.setdefault(hit[0].url, hit)
+    return list(unique.values())[:limit]
+
+
+def search(query: str, limit: int = 50) -> list[Document]:
+    """Every glossary entry, the pack page and every rule section holding all the query's words
+    (folded, where a word starts) or naming the cards it names, in either language: whole words
+    of the names first, then glossary entries before rule sections (see :func:`search_hits`)."""
+    return [doc for doc, _marks in search_hits(query, limit)]

@@ -22,11 +22,12 @@ from cardtutor.core.glossary import (
     fold,
     highlight,
     highlight_excerpt,
-    query_words,
+    parse_query,
     rule_title,
     rule_url,
-    search,
+    search_hits,
     suggest,
+    word_pattern,
 )
 from cardtutor.engine import GAMES
 
@@ -37,6 +38,19 @@ def _german() -> bool:
 
 def _game_name(game: str) -> str:
     return GAMES[game].name(get_language() or "en")
+
+
+def _rule_game(game: str, title: str) -> str:
+    """The game named after a glossary entry's rule link, in parentheses: its name without its
+    own parenthesised gloss (the English "Besik (Bezique)" printed "The deal (Besik
+    (Bezique))"), and nothing where the section's title names the game already ("Triple
+    Besik", not "Triple Besik (Besik)").
+
+    >>> _rule_game("besik", "Tripelbesik"), _rule_game("besik", "The deal")
+    ('', 'Besik')
+    """
+    name = _game_name(game).split(" (", 1)[0]
+    return "" if fold(name) in fold(title) else name
 
 
 def _group_title(group: str) -> str:
@@ -78,10 +92,11 @@ def glossary(request: HttpRequest) -> HttpResponse:
                     "rules": [
                         {
                             "url": rule_url(game, anchor),
-                            "title": rule_title(game, anchor, german),
-                            "game": _game_name(game),
+                            "title": title,
+                            "game": _rule_game(game, title),
                         }
                         for game, anchor in term.rules
+                        for title in [rule_title(game, anchor, german)]
                     ],
                 }
             )
@@ -128,26 +143,29 @@ def search_view(request: HttpRequest) -> HttpResponse:
         if "q" in request.GET:
             context["error"] = _("Type a word to search for, in English or German.")
         return render(request, "core/search.html", context, status=status)
-    kinds = {"term": _("Glossary"), "rule": _("Rules")}
-    words = query_words(query)
+    kinds = {"term": _("Glossary"), "rule": _("Rules"), "card": _("The pack")}
+    words = [word_pattern(w) for w in parse_query(query).words]
+    # each result marks what it was found by: the query's words where a word starts, a card's
+    # names, or (for the glossary entries of a card's rank and suit) the rank's or suit's name
     context["results"] = [
         {
             "url": doc.url,
-            "title": highlight(doc.title_de if german else doc.title_en, words),
+            "title": highlight(doc.title_de if german else doc.title_en, marks),
             "other": other,
             "other_lang": "en" if german else "de",
-            # the name in the other language: a glossary term's always (the glossary is
+            # the name in the other language: a glossary term's and a card's always (both are
             # bilingual), a rule section's where the words were found in it
             "other_shown": (doc.title_en != doc.title_de)
-            and (doc.kind == "term" or any(hit for _part, hit in other)),
-            "text": highlight_excerpt(doc.text_de if german else doc.text_en, words),
+            and (doc.kind != "rule" or any(hit for _part, hit in other)),
+            "text": highlight_excerpt(doc.text_de if german else doc.text_en, marks),
             "kind": kinds[doc.kind],
             # found by an odd word of the Piquet source: say so, since it is not shown otherwise
-            "garbled": [g for g in doc.garbled if any(w in fold(g) for w in words)],
+            # (a word of the query, not a card's or a rank's name: "Pik As" is not "As II")
+            "garbled": [g for g in doc.garbled if any(w.search(fold(g)) for w in words)],
             "game": _game_name(doc.game) if doc.game else "",
         }
-        for doc in search(query)
-        for other in [highlight(doc.title_en if german else doc.title_de, words)]
+        for doc, marks in search_hits(query)
+        for other in [highlight(doc.title_en if german else doc.title_de, marks)]
     ]
     if not context["results"]:
         context["suggestion"] = suggest(query)

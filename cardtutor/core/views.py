@@ -12,13 +12,15 @@ from django.middleware.csrf import REASON_BAD_ORIGIN, REASON_BAD_REFERER
 from django.shortcuts import render
 from django.template.response import TemplateResponse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views import i18n
 from django.views.decorators.http import require_POST, require_safe
 
+from cardtutor.core.glossary import card_anchor
 from cardtutor.core.http import NotFound
 from cardtutor.core.preferences import DECK_FOUR_COLOUR, DECK_TWO_COLOUR, remember_deck
-from cardtutor.engine.cards import ALL_CARDS
+from cardtutor.engine.cards import ALL_CARDS, lang_key
 from cardtutor.practice.suggest import suggestion
 
 
@@ -32,10 +34,36 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "core/home.html", {"suggestion": suggestion(request)})
 
 
+_DECK_NAMES_NOTE = {
+    "en": "Under each card its English name, then its German one. German Besik players call "
+    "the jack Bauer, not Bube: the jack of diamonds is the Karo-Bauer.",
+    "de": "Unter jeder Karte steht ihr deutscher Name, darunter der englische. Im Besik heißt "
+    "der Bube Bauer: Karo-Bube und Karo-Bauer sind dieselbe Karte.",
+}
+"""The pack page's note on its names, in both languages here (as the glossary's entries are),
+so it needs no entry in the translation catalogue."""
+
+
 @require_safe
 def deck(request: HttpRequest) -> HttpResponse:
-    """Every card face, the back and the states: the card component's own page."""
-    return render(request, "core/deck.html", {"cards": ALL_CARDS})
+    """Every card face, the back and the states: the card component's own page.
+
+    Each card is named in both languages, the page's first and the other marked with its
+    ``lang`` (the home page promises "their English and German names"; a learner reading the
+    German sources needs them side by side), and has an anchor the search links to."""
+    lang = lang_key(get_language() or "en")
+    other = "de" if lang == "en" else "en"
+    cards = [
+        {
+            "card": card,
+            "anchor": card_anchor(card),
+            "name": card.name(lang),
+            "other": card.name(other),
+            "other_lang": other,
+        }
+        for card in ALL_CARDS
+    ]
+    return render(request, "core/deck.html", {"cards": cards, "names_note": _DECK_NAMES_NOTE[lang]})
 
 
 def _safe_next(request: HttpRequest) -> str:
