@@ -101,6 +101,25 @@
     var box = shown.getBoundingClientRect();
     if (box.bottom > window.innerHeight || box.top < 0) shown.scrollIntoView({ block: "nearest" });
   });
+  // The moves made since the learner's last one are shown on the table one after another
+  // (games.css, 0.9 s each, up to 8 moves in a game for four). A card sent meanwhile went to a
+  // trick not yet seen on the table: games.css veils the move form while they show, and a
+  // click on it, or a move sent by a key (Enter, a number), ends the showing: the table as it
+  // stands appears, and nothing is sent; the next one is. Whether the veil is up: read from the page, so the script and the animation can never
+  // disagree about when the showing ends (a click just after it would have been lost).
+  function veiled(form) {
+    var area = document.getElementById("game-area");
+    if (!form || !area || area.classList.contains("frames-skipped")) return false;
+    var veil = window.getComputedStyle(form, "::after");  // (no veil: its content is "none")
+    return veil.content !== "none" && veil.content !== "normal" && veil.visibility === "visible";
+  }
+  document.addEventListener("click", function (event) {
+    var form = event.target.closest && event.target.closest(".move-form");
+    if (!veiled(form)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    document.getElementById("game-area").classList.add("frames-skipped");
+  }, true);
   // A card that may not be played is not sent: its reason is shown instead.
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest(".card-button[aria-disabled='true']");

@@ -33,6 +33,17 @@ def _ply(page: Any) -> int:
     return int(page.locator("#game-area").get_attribute("data-ply"))
 
 
+def _moves_shown(page: Any) -> None:
+    """Wait until the computer's moves since the learner's last one have been shown on the
+    table, one after another: a move sent by a key before that only ends the showing (the
+    learner sees the trick he plays to), and plays nothing."""
+    page.wait_for_function(
+        "() => { const now = document.querySelector('.game-middle.has-frames .middle-now');"
+        " return !now || document.getElementById('game-area').classList.contains('frames-skipped')"
+        " || getComputedStyle(now).visibility === 'visible'; }"
+    )
+
+
 def _do_the_non_card_decisions(page: Any) -> None:
     """Piquet: discard one card, declare what is ticked, until a card is to be played."""
     for _ in range(10):
@@ -56,6 +67,7 @@ def test_cards_are_played_with_the_keyboard_and_htmx_swaps_the_table(page: Any) 
         playable = page.locator(".card-buttons .card-button:not([aria-disabled=true])")
         keys = [playable.nth(n).get_attribute("data-key") for n in range(playable.count())]
         number = next((k for k in keys if k and len(k) == 1), None)  # keys 1-9 only
+        _moves_shown(page)
         if number is None:  # only the 10th to 12th cards may be played: focus one, Enter
             playable.first.focus()
             page.keyboard.press("Enter")
@@ -81,6 +93,7 @@ def test_cards_are_played_with_the_keyboard_and_htmx_swaps_the_table(page: Any) 
             if page.evaluate("document.activeElement.getAttribute('aria-disabled')") != "true":
                 break
             page.keyboard.press("ArrowRight")
+        _moves_shown(page)
         page.keyboard.press("Enter")
         expect(page.locator("#game-area")).not_to_have_attribute("data-ply", str(before))
     expect(page.locator(".recent-list li").first).to_be_visible()
@@ -488,6 +501,7 @@ def test_besik_for_three_in_german_on_a_phone_with_the_keyboard(page: Any) -> No
         playable = page.locator(".card-buttons .card-button:not([aria-disabled=true])")
         if playable.count():
             playable.first.focus()
+            _moves_shown(page)
             page.keyboard.press("Enter")
             played += 1
         else:  # a trick won: the draw (after any meld) comes first
@@ -609,6 +623,7 @@ def test_a_triple_besik_at_the_first_turn_is_declared_with_the_keyboard_and_wins
     triple = page.locator("button", has_text="Declare triple Besik")
     page.keyboard.press("Tab")  # the hand is one Tab stop: the next is the offer
     expect(triple).to_be_focused()
+    _moves_shown(page)
     page.keyboard.press("Enter")
     expect(page.locator("#moves-heading")).to_have_text("The game is over")
     expect(page.locator("#moves-heading")).to_be_focused()
@@ -792,3 +807,36 @@ def test_a_move_refused_by_a_stale_page_says_so_and_offers_a_reload(page: Any) -
     assert reload.get_attribute("href") == page.url
     reload.click()
     expect(page.locator("h1")).to_have_text("Page not found")  # this browser lost its session
+
+
+def test_a_move_sent_while_the_computer_s_moves_show_ends_the_showing_and_plays_nothing(
+    page: Any,
+) -> None:
+    """In a game for four the computer's three cards take nearly 3 s to show; a card clicked
+    meanwhile went to a trick the learner had not yet seen on the table."""
+    _start(page, "besik-4", first="learner")
+    for _ in range(6):
+        before = _ply(page)
+        page.locator(".card-buttons .card-button:not([aria-disabled=true])").first.click()
+        expect(page.locator("#game-area")).not_to_have_attribute("data-ply", str(before))
+        if page.locator(".table-frame").count() >= 3 and page.locator(".card-buttons").count():
+            break
+    assert page.locator(".table-frame").count() >= 3
+    shown = _ply(page)
+    now = page.locator(".middle-now")
+    assert not now.is_visible(), "the computer's moves are still being shown"
+    card = page.locator(".card-buttons .card-button:not([aria-disabled=true])").first
+    hit = page.evaluate(
+        "(b) => { const r = b.getBoundingClientRect();"
+        " return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === b; }",
+        card.element_handle(),
+    )
+    assert not hit, "the move form is veiled while the moves show"
+    card.click(force=True)  # a click on the veil, where the card is
+    expect(now).to_be_visible(timeout=500)  # the showing ended at once, the table as it stands
+    for n in range(page.locator(".table-frame").count()):
+        assert not page.locator(".table-frame").nth(n).is_visible()
+    page.wait_for_timeout(300)
+    assert _ply(page) == shown, "the card was not sent"
+    page.locator(".card-buttons .card-button:not([aria-disabled=true])").first.click()
+    expect(page.locator("#game-area")).not_to_have_attribute("data-ply", str(shown))
