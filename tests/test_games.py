@@ -475,6 +475,21 @@ def test_a_damaged_record_is_explained_not_a_500(client: Client) -> None:
     assert "cannot be shown" in response.content.decode()
 
 
+@pytest.mark.parametrize("record", [[1, 2], {"meta": "x"}, "text"])
+def test_a_finished_game_whose_record_was_edited_is_damaged_for_export_and_keep(
+    client: Client, record: Any, settings: Any
+) -> None:
+    """The game's page said "damaged" (409); its export and keep raised (500) or exported it."""
+    settings.DEBUG = False
+    url = _start(client, "piquet")
+    game = _game(url)
+    stored = record if not isinstance(record, dict) else {**game.record, **record}
+    Game.objects.filter(pk=game.pk).update(record=stored, is_over=True)
+    for response in (client.get(url), client.get(url + "export.json"), client.post(url + "keep/")):
+        assert response.status_code == 409, response.status_code
+        assert "cannot be shown" in response.content.decode()
+
+
 @pytest.mark.parametrize("seats", [[], ["Z"], ["A", "A"], 5, "A", [["A"]], {"A": 1}])
 def test_a_game_whose_seats_were_edited_is_damaged_not_a_500(
     client: Client, seats: Any, settings: Any
@@ -799,6 +814,8 @@ def test_a_finished_game_takes_no_moves_back(client: Client) -> None:
     refused = client.post(url + "undo/", {"ply": str(game.moves)})
     assert refused.status_code == 200
     assert "The game is over, so its moves can no longer be taken back" in refused.content.decode()
+    hint = client.post(url + "hint/", {"ply": str(game.moves)}).content.decode()
+    assert "This game is over." in hint and "already made" not in hint
     after = _game(url)
     assert after.is_over and after.moves == game.moves and after.undo_count == 0
     assert after.record == game.record

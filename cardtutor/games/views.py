@@ -436,12 +436,16 @@ def _posted_ply(request: HttpRequest) -> int | None:
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 7 else None
 
 
-def _store(game: Game, moves_before: int, **fields: Any) -> bool:
+def _store(game: Game, moves_before: int, since: Any = None, **fields: Any) -> bool:
     """Write ``fields`` only if the game still has ``moves_before`` moves (optimistic
     concurrency: of two requests for one position only the first writes; the other is told the
-    move was already made). One short UPDATE, so no lock is held while the computer plays."""
+    move was already made), and, given ``since``, was last written then. One short UPDATE, so
+    no lock is held while the computer plays."""
     fields["updated"] = timezone.now()
-    return bool(Game.objects.filter(pk=game.pk, moves=moves_before).update(**fields) == 1)
+    rows = Game.objects.filter(pk=game.pk, moves=moves_before)
+    if since is not None:
+        rows = rows.filter(updated=since)
+    return bool(rows.update(**fields) == 1)
 
 
 def _stale(request: HttpRequest, public_id: str, key: str = "games.stale") -> HttpResponse:
@@ -706,6 +710,8 @@ def hint(request: HttpRequest, public_id: str) -> HttpResponse:
     game, position = found
     moves_before = game.moves
     seat = game.learner_seats[0]
+    if position.state.is_over:  # (it said "That move was already made")
+        return _render(request, game, position, note=Msg("games.err.over").render(_lang()))
     if position.state.seat_to_act != seat:
         return _render(request, game, position, note=Msg("games.stale").render(_lang()))
     if _one_move(presentation.moves(position, seat, _lang())):  # no form of ours asks this
@@ -723,10 +729,15 @@ def hint(request: HttpRequest, public_id: str) -> HttpResponse:
         with translation.override(other):
             words = {lang: advice, other: _advice_words(decision, other)}
         record = {**game.record, "meta": {**meta, "hint_ply": position.ply, "hint": words}}
-        if not _store(game, moves_before, record=record, hint_count=F("hint_count") + 1):
+        # also unchanged since read: of two hints asked at once, only one is counted
+        stored = _store(
+            game, moves_before, record=record, hint_count=F("hint_count") + 1, since=game.updated
+        )
+        if not stored and not Game.objects.filter(pk=game.pk, moves=moves_before).exists():
             return _stale(request, public_id)
-        game.record = record
-        game.hint_count += 1
+        if stored:
+            game.record = record
+            game.hint_count += 1
     if _is_htmx(request):
         return _render(request, game, position, advice=advice, still=True)
     # Without JavaScript: the game's page shows the hint (a reload does not post again).
@@ -763,7 +774,10 @@ HINT_KEY = "games_hint"
 
 def export_document(game: Game) -> dict[str, Any]:
     """A finished game as a replay document (the format of ``/replays/<slug>/export.json``,
-    which the replay import reads): the engine's record, the seats, a title; no annotations."""
+    which the replay import reads): the engine's record, the seats, a title; no annotations.
+    Raises :class:`EngineError` for a record the engine cannot replay (edited by hand), as the
+    game's page does (it was exported as it stood, or raised an AttributeError: a 500)."""
+    _replay(game)
     kind = _kind(game)
     learner = set(game.learner_seats)
     partners = {kind.partners.get(s) for s in learner} - {None}
