@@ -619,3 +619,16 @@ def test_a_worked_example_links_to_taking_a_seat_in_it(replays, client: Client) 
         link = re.search(r'<p class="replay-seat-link"><a href="([^"]+)">', text)
         assert link and link.group(1) == "/play/#take-a-seat-heading", slug
         assert 'id="take-a-seat-heading"' in client.get("/play/").content.decode()
+
+
+def test_the_download_is_a_file_and_names_no_path_of_our_server(client: Client, replays) -> None:
+    """ "Export as JSON" opened raw JSON in the tab (inline), and the Piquet example's record
+    named where its seed text lay on our server."""
+    page = client.get("/replays/piquet-example/step/0/").content.decode()
+    assert re.search(r'href="/replays/piquet-example/export.json" download>', page)
+    assert "Download this replay as a file" in page
+    for slug in FINAL:
+        response = client.get(f"/replays/{slug}/export.json")
+        assert response["Content-Disposition"] == f'attachment; filename="{slug}.json"'
+        text = response.content.decode()
+        assert "/work/" not in text and "seeds/0" in text

@@ -217,5 +217,5 @@ def replay_export(request: HttpRequest, slug: str) -> JsonResponse:
             status=409,
         )
     response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 2})
-    response["Content-Disposition"] = f'inline; filename="{replay.slug}.json"'
+    response["Content-Disposition"] = f'attachment; filename="{replay.slug}.json"'
     return response
