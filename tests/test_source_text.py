@@ -324,7 +324,7 @@ def test_every_annotated_sentence_is_still_a_link_to_its_step(replays, client: C
     assert steps
     for a in p.links:
         url = reverse("replays:step", args=[slug, int(a["data-step"])])
-        assert a["href"] == url and a["hx-get"] == url
+        assert a["href"] == url + "#replay-step" and a["hx-get"] == url
         assert a["hx-target"] == "#replay-step" and a["hx-push-url"] == "true"
     # The current step's sentences are marked on a page load (the script re-marks after swaps).
     for number in sorted(steps)[:3] + sorted(steps)[-2:]:
@@ -462,3 +462,15 @@ def test_the_model_refuses_a_malformed_gloss(replays) -> None:
     with pytest.raises(ValidationError) as err:
         replay.full_clean()
     assert "source_gloss" in err.value.message_dict
+
+
+@pytest.mark.parametrize(("slug", "number"), [("piquet-example", 29), ("besik-example", 46)])
+def test_a_step_links_to_its_words_in_the_source(replays, client: Client, slug, number) -> None:
+    """The step's words sat far down the page (y = 5,543 of 6,939 px on a phone) with no link
+    to them; and a sentence's link opened its step at the top of the page without JavaScript."""
+    html = get(client, slug, number)
+    assert f'<a href="#source-step-{number}">Read this step in the source text</a>' in html
+    anchors = re.findall(r'<a class="source-sentence[^"]*" id="source-step-(\d+)"', html)
+    assert anchors.count(str(number)) == 1 and len(anchors) == len(set(anchors))
+    first = re.search(rf'id="source-step-{number}" data-step="{number}" href="([^"]+)"', html)
+    assert first is not None and first.group(1).endswith(f"/step/{number}/#replay-step")

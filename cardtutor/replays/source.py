@@ -472,7 +472,8 @@ def source_segments(
     def piece(p: Piece) -> dict[str, Any]:
         if p.step is None:
             return {"text": p.text, "step": None}
-        if p.step not in urls:
+        first = p.step not in urls  # the step's first words: the anchor its notes link to
+        if first:
             urls[p.step] = (
                 _step_url(replay, p.step, perspective),
                 _step_url(replay, p.step, "all"),
@@ -484,6 +485,7 @@ def source_segments(
             "current": p.step == current,
             "url": url,
             "base_url": base_url,
+            "anchor": f"source-step-{p.step}" if first else "",
         }
 
     return [

@@ -73,7 +73,7 @@ def test_gloss_toggle_works_without_javascript(browser, live_server) -> None:
     expect(gloss).to_be_visible()
     # Without JavaScript a sentence is a plain link to its step.
     page.locator("a.source-sentence[data-step='3']").first.click()
-    assert page.url.endswith("/replays/piquet-example/step/3/")
+    assert page.url.endswith("/replays/piquet-example/step/3/#replay-step")  # at the step
     context.close()
 
 
