@@ -1657,3 +1657,14 @@ def test_a_kept_game_for_four_scores_each_side_once(client: Client) -> None:
         german = client.get(last).content.decode()
     assert f"{outcome.winner} gewinnen die Partie." in german
     assert "A (du)" in german and "Partei" in german
+
+
+def test_a_besik_meld_taken_back_is_said_as_a_card_is() -> None:
+    """ "Taken back: Declare four kings: …" beside "Taken back: play the ace of diamonds."."""
+    from cardtutor.engine.besik.actions import Meld
+
+    action = Meld.of("A", "four-kings", ["KC#1", "KD#1", "KH#1", "KS#1"])
+    with translation.override("en"):
+        assert presentation.describe(action, "en").startswith("declare four kings: ")
+    with translation.override("de"):
+        assert presentation.describe(action, "de").startswith("4 Könige melden: ")

@@ -517,7 +517,10 @@ def describe(action: Any, lang: str) -> str:
                 category = category.lower()
             return _("declare no %(category)s") % {"category": category}
         return _("declare %(what)s") % {"what": _declared_words(action, lang)}
-    return action_label(action, lang)
+    label = action_label(action, lang)  # a button's label: "Declare four kings: …"
+    if lang[:2] == "de":
+        return label  # (German: „Vier Könige melden: …“, as „Kreuz-Neun spielen“)
+    return label[:1].lower() + label[1:]  # as "play the …": "Taken back: declare four kings"
 
 
 def _declared_words(action: Any, lang: str) -> str:

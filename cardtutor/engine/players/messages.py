@@ -82,15 +82,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     # -- the solver --
     "players.reason.solved": (
-        "With every card known, the {card} is best: {value} points for you minus your "
-        "opponent's from here.",
+        "With every card known, the {card} is best: from here, your points minus your "
+        "opponent's come to {value}.",
         "Bei offenen Karten ist {card:nom} am besten: von hier an {value} (deine Punkte minus "
         "die deines Gegners).",
     ),
     "players.reason.sampled": (
         "Over {samples} deals of the cards you cannot see, each played out best by both "
-        "sides, the {card} does best: on average {value} points for you minus your "
-        "opponent's from here; next comes the {other} with {other_value}.",
+        "sides, the {card} does best: from here, your points minus your opponent's come to "
+        "{value} on average; next comes the {other} with {other_value}.",
         "Bei {samples} zufälligen Verteilungen der Karten, die du nicht siehst, jeweils von "
         "beiden Seiten bestmöglich gespielt, ist {card:nom} am besten: von hier an im "
         "Durchschnitt {value} (deine Punkte minus die deines Gegners); danach kommt "
@@ -98,8 +98,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "players.reason.sampled_one": (
         "Over {samples} deals of the cards you cannot see, each played out best by both "
-        "sides, the {card} does best: on average {value} points for you minus your "
-        "opponent's from here.",
+        "sides, the {card} does best: from here, your points minus your opponent's come to "
+        "{value} on average.",
         "Bei {samples} zufälligen Verteilungen der Karten, die du nicht siehst, jeweils von "
         "beiden Seiten bestmöglich gespielt, ist {card:nom} am besten: von hier an im "
         "Durchschnitt {value} (deine Punkte minus die deines Gegners).",
