@@ -1668,3 +1668,17 @@ def test_a_besik_meld_taken_back_is_said_as_a_card_is() -> None:
         assert presentation.describe(action, "en").startswith("declare four kings: ")
     with translation.override("de"):
         assert presentation.describe(action, "de").startswith("4 Könige melden: ")
+
+
+def test_the_list_says_how_far_a_game_in_progress_is(client: Client) -> None:
+    """The README promised it; a game in progress said only "in progress"."""
+    piquet = _start(client, "piquet")
+    besik = _start(client, "besik-2")
+    listing = html.unescape(client.get("/play/").content.decode())
+    assert re.search(rf'href="{piquet}">[^<]+</a> · [^·]+ · in progress, deal 1 of 6 ·', listing)
+    assert re.search(rf'href="{besik}">[^<]+</a> · [^·]+ · in progress, deal 1 ·', listing)
+    game = _game(piquet)
+    game.record = {**game.record, "actions": [*game.actions, {"type": "deal", "seat": "B"}]}
+    game.save()
+    german = client.get("/play/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "läuft, Spiel 2 von 6" in html.unescape(german)

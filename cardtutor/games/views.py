@@ -39,6 +39,7 @@ from django.views.decorators.vary import vary_on_headers
 from cardtutor.core.http import NotFound
 from cardtutor.core.owners import owner_token
 from cardtutor.engine.errors import EngineError
+from cardtutor.engine.piquet.constants import PARTIE_DEALS
 from cardtutor.engine.text import Msg
 from cardtutor.games import computer, presentation, service, widgets
 from cardtutor.games.models import Game
@@ -171,7 +172,23 @@ def _summary(game: Game, lang: str) -> dict[str, Any]:
         "url": reverse("games:game", args=[game.public_id]),
         "moves": _learner_moves(game),
         "result": _result_words(game) if game.is_over else "",
+        "progress": "" if game.is_over else _progress_words(game),
     }
+
+
+def _progress_words(game: Game) -> str:
+    """How far a game in progress is ("deal 3 of 6"), counted from its record's deals (the
+    list replays no game); nothing for a worked example, one deal."""
+    if game.kind == "example":
+        return ""
+    deals = 1 + sum(
+        1 for a in game.actions if isinstance(a, dict) and a.get("type") in ("deal", "new_deal")
+    )
+    if game.kind == "piquet":
+        if deals > PARTIE_DEALS:  # (an equal partie goes on: "deal 7")
+            return _("deal %(number)s") % {"number": deals}
+        return _("deal %(number)s of %(deals)s") % {"number": deals, "deals": PARTIE_DEALS}
+    return _("deal %(number)s") % {"number": deals}
 
 
 def _result_words(game: Game) -> str:
