@@ -63,6 +63,31 @@ def test_phone_first_screen_holds_table_trick_and_controls(
     assert_clean(page)
 
 
+@pytest.mark.parametrize(("path", "lang"), [*CROWDED, ("besik-example/step/29/?seat=A", "de")])
+def test_phone_table_labels_stay_inside_the_table(page, live_server, path: str, lang: str) -> None:
+    """ "Auf der Hand" above a hand one card wide ran over the table's edge (it did not wrap)."""
+    page.set_viewport_size(PHONE)
+    _set_language(page, live_server, lang)
+    page.goto(f"/replays/{path}")
+    table = _box(page, "[data-testid=card-table]")
+    labels = page.locator("[data-testid=card-table] .zone-label")
+    for n in range(labels.count()):
+        label = labels.nth(n)
+        box = label.bounding_box()
+        assert box is not None
+        text = label.inner_text()
+        assert table["x"] <= box["x"] and box["x"] + box["width"] <= table["x"] + table["width"], (
+            text
+        )
+        # nor over the edge of its own zone (a hand one card wide beside the table's edge)
+        inside = label.evaluate(
+            "e => { const z = e.closest('.hand-zone, .declared-zone') || e.parentElement;"
+            " const a = e.getBoundingClientRect(), b = z.getBoundingClientRect();"
+            " return a.left >= b.left - 1 && a.right <= b.right + 1; }"
+        )
+        assert inside, text
+
+
 def test_phone_controls_stay_reachable_while_the_notes_scroll(page) -> None:
     from playwright.sync_api import expect
 
