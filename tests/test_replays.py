@@ -632,3 +632,17 @@ def test_the_download_is_a_file_and_names_no_path_of_our_server(client: Client, 
         assert response["Content-Disposition"] == f'attachment; filename="{slug}.json"'
         text = response.content.decode()
         assert "/work/" not in text and "seeds/0" in text
+
+
+def test_every_line_of_the_besik_score_sheet_links_to_the_last_step(
+    client: Client, replays
+) -> None:
+    """ "Trumpf-Sieben 10 Punkte" was the one line of A's sheet not linked to step 98, and the
+    Augen's terms named ace, king, queen and jack but not the ten (10 Augen)."""
+    html = client.get("/replays/besik-example/step/98/").content.decode()
+    sheet = re.findall(r'data-step="98"[^>]*>([^<]+)</a>', html)
+    for line in ("A: Besik 40 Punkte", "Trumpf-Sieben 10 Punkte", "Trumpf-Heirat 40 Punkte"):
+        assert line in sheet, line
+    line = re.search(r"<li><strong>B \+169</strong>(.*?)</li>", html)
+    assert line is not None and "(Terms: " in line.group(1)
+    assert '<a href="/glossary/#term-ten">ten</a>' in line.group(1)

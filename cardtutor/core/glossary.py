@@ -142,7 +142,7 @@ TERMS: tuple[Term, ...] = (
         "ten", "cards", "ten", "Zehn",
         "In Piquet below the jack and no court card; in Besik it ranks between ace and king (10 Augen).",
         "Im Piquet unter dem Buben und keine Bildkarte; im Besik steht sie zwischen As und König (10 Augen).",
-        ((P, "carte-blanche"), (B, "tricks")), also=("Zehnen",),
+        ((P, "carte-blanche"), (B, "tricks"), (B, "augen")), also=("Zehnen",),
     ),
     Term(
         "court-cards", "cards", "court cards", "Bilder (Bildkarten)",
