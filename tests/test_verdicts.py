@@ -302,6 +302,10 @@ def test_the_advice_list_loads_apart_from_the_step_page(replays) -> None:
     assert besik_list.count('data-status="untestable"') == len(
         advice_for("besik-example", replays["besik-example"].source_text)
     )
+    # each reason once: the talon's 40 words stood under every one of the Besik advice items
+    talon = "while cards are still drawn from the talon it does not apply"
+    assert besik_list.count(talon) == 1
+    assert besik_list.count("For the reason given above.") >= 5
     costly = re.search(r'<ul class="advice-costly".*?</ul>', besik_list, re.S)
     assert costly and costly.group(0).count("<li>") == 2 and "loses 22 points" in costly.group(0)
     assert client.get(reverse("replays:advice", args=["no-such-replay"])).status_code == 404

@@ -62,19 +62,27 @@ def step_verdict(replay: Any, number: Any, perspective: Any) -> dict[str, Any] |
 def advice_items(verdicts: list[AdviceVerdict], talon: bool = False) -> list[dict[str, Any]]:
     """The advice as the templates show it: a sentence quoted once for the pieces of advice
     that share it, the link to a source paragraph once, and (``talon``: the step already says
-    that the solver does not judge it) no repeated reason why the talon stops the solver."""
+    that the solver does not judge it) no repeated reason why the talon stops the solver.
+    A reason already given above is not given again ("for the reason above"): the Besik
+    advice page said the same 40 words fourteen times."""
     out = []
     quote = anchor = ""
+    reasons: set[str] = set()
     for verdict in verdicts:
         advice = verdict.advice
+        reason = str(verdict.reason or "")
+        shown = not (talon and advice.untestable == "talon")
         out.append(
             {
                 "verdict": verdict,
                 "show_quote": advice.quote != quote,
                 "show_anchor": bool(advice.anchor) and advice.anchor != anchor,
-                "show_reason": not (talon and advice.untestable == "talon"),
+                "show_reason": shown and reason not in reasons,
+                "reason_above": shown and bool(reason) and reason in reasons,
             }
         )
+        if shown and reason:
+            reasons.add(reason)
         quote, anchor = advice.quote, advice.anchor or anchor
     return out
 
