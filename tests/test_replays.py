@@ -646,3 +646,13 @@ def test_every_line_of_the_besik_score_sheet_links_to_the_last_step(
     line = re.search(r"<li><strong>B \+169</strong>(.*?)</li>", html)
     assert line is not None and "(Terms: " in line.group(1)
     assert '<a href="/glossary/#term-ten">ten</a>' in line.group(1)
+
+
+def test_an_imported_copy_is_told_apart_in_the_list(client: Client, replays) -> None:
+    """Four imported copies were listed under the example's title, indistinguishable."""
+    data = export_replay(replays["piquet-example"])
+    data["slug"] = "piquet-copy"
+    import_replay(data)
+    listing = html.unescape(client.get("/replays/").content.decode())
+    assert listing.count("imported as “piquet-copy”, last changed") == 1
+    assert "imported as “piquet-example”" not in listing

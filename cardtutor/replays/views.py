@@ -30,7 +30,7 @@ from cardtutor.core.owners import owns
 from cardtutor.engine import GAMES
 from cardtutor.engine.errors import RecordError
 from cardtutor.replays.citations import cite
-from cardtutor.replays.models import Replay, game_choices
+from cardtutor.replays.models import WORKED_EXAMPLES, Replay, game_choices
 from cardtutor.replays.rendering import (
     DamagedReplay,
     ReplayMeta,
@@ -64,6 +64,8 @@ def replay_list(request: HttpRequest) -> HttpResponse:
             "summary": r.summary(lang),
             "game_label": r.get_game_display(),
             "source": cite(r.source_title, lang),
+            # an imported copy is told apart from the example it copies (same title)
+            "imported": r.slug not in WORKED_EXAMPLES,
         }
         for r in replays
     ]
