@@ -207,3 +207,18 @@ def test_too_many_fields_is_one_log_line_without_a_traceback(client: Client) -> 
     log = caught.getvalue()
     assert "exceeded settings.DATA_UPLOAD_MAX_NUMBER_FIELDS" in log
     assert "Traceback" not in log
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status"),
+    [
+        ("head", "/accounts/signup/", 200),  # GET works, so HEAD does (it was 405)
+        ("head", "/accounts/login/", 200),
+        ("put", "/accounts/login/", 405),  # a form view took PUT as POST
+        ("delete", "/accounts/login/", 405),
+        ("put", "/i18n/setlang/", 405),  # (it redirected)
+        ("delete", "/i18n/setlang/", 405),
+    ],
+)
+def test_methods_a_page_does_not_take_are_405(method: str, path: str, status: int) -> None:
+    assert getattr(Client(), method)(path).status_code == status

@@ -422,6 +422,11 @@ def test_go_to_step_with_bad_input_says_so(client: Client, replays, bad: str) ->
     assert htmx.status_code == 200
     assert htmx["HX-Retarget"] == "#goto-message" and htmx["HX-Push-Url"] == "false"
     assert "from 0 to 32" in htmx.content.decode()
+    # going back to it through htmx's history asks for the whole page (it got the message)
+    restore = client.get(
+        goto, {"step": bad}, HTTP_HX_REQUEST="true", HTTP_HX_HISTORY_RESTORE_REQUEST="true"
+    )
+    assert restore.status_code == 400 and "<html" in restore.content.decode()
 
 
 def test_go_to_step_of_an_unknown_replay_is_404(client: Client, replays) -> None:

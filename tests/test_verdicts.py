@@ -291,8 +291,13 @@ def test_the_advice_list_loads_apart_from_the_step_page(replays) -> None:
     client = Client()
     full = client.get(url)
     assert full.status_code == 200 and "<html" in full.content.decode()
-    fragment = client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    swapped = client.get(url, HTTP_HX_REQUEST="true")
+    fragment = swapped.content.decode()
     assert "<html" not in fragment and 'id="source-advice"' in fragment
+    # a history restore gets the whole page: a cache must keep the two apart
+    assert {"HX-Request", "HX-History-Restore-Request"} <= {
+        v.strip() for v in swapped["Vary"].split(",")
+    }
     assert fragment.count("data-advice=") == len(
         advice_for("piquet-example", replays["piquet-example"].source_text)
     )

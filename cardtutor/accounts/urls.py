@@ -11,6 +11,8 @@ urlpatterns = [
             template_name="accounts/login.html",
             redirect_authenticated_user=True,
             authentication_form=LoginForm,
+            # a form view takes PUT as POST: the log-in form answered a PUT
+            http_method_names=["get", "head", "post", "options"],
         ),
         name="login",
     ),

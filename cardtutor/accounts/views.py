@@ -33,7 +33,7 @@ def safe_next(request: HttpRequest, default: str = "/") -> str:
     return default
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect(safe_next(request))

@@ -15,7 +15,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views import i18n
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from cardtutor.core.glossary import card_anchor
 from cardtutor.core.http import NotFound
@@ -87,6 +87,7 @@ def set_deck(request: HttpRequest) -> HttpResponse:
     return response
 
 
+@require_http_methods(["GET", "HEAD", "POST"])
 def set_language(request: HttpRequest) -> HttpResponse:
     """Django's ``set_language``, for the site's languages only: Django's own would store any
     language it has a translation of ("fr") in the cookie and redirect without a word, while

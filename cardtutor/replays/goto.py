@@ -61,7 +61,8 @@ def goto_step(request: HttpRequest, slug: str) -> HttpResponse:
         ) % {"value": shown, "last": timeline.last}
     else:
         message = _("Enter a step number from 0 to %(last)d.") % {"last": timeline.last}
-    if getattr(request, "htmx", False):
+    htmx = getattr(request, "htmx", None)
+    if htmx and not htmx.history_restore_request:  # (a restore wants the whole page)
         response = HttpResponse(message)
         response["HX-Retarget"] = "#goto-message"
         response["HX-Reswap"] = "innerHTML"

@@ -24,7 +24,7 @@ from cardtutor.replays.transfer import ReplayImportError, import_replay, load_do
 IMPORT_PERMISSION = "replays.add_replay"
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @vary_on_headers("HX-Request")
 def replay_import(request: HtmxHttpRequest) -> HttpResponse:
     user = request.user

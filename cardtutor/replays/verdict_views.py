@@ -24,7 +24,7 @@ from cardtutor.replays.verdicts import Judge
 
 
 @require_safe
-@vary_on_headers("HX-Request")
+@vary_on_headers("HX-Request", "HX-History-Restore-Request")
 def replay_advice(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     replay = get_object_or_404(Replay, slug=slug)
     if replay.owner_id is not None or replay.owner_token:
