@@ -123,6 +123,18 @@ def test_sign_up_refuses_a_taken_name(learner: User) -> None:
     assert User.objects.filter(username="anna").count() == 1
 
 
+@pytest.mark.parametrize("name", ["admin", "Admin", "ADMINISTRATOR", "cardtutor", "_root_"])
+def test_sign_up_refuses_a_name_that_would_pass_for_the_site(name: str) -> None:
+    response = Client().post(
+        reverse("signup"), {"username": name, "password1": PASSWORD, "password2": PASSWORD}
+    )
+    assert response.status_code == 200
+    assert "This user name is kept for the site" in response.content.decode()
+    assert not User.objects.exists()
+    fine = {"username": "adminton", "password1": PASSWORD, "password2": PASSWORD}
+    assert Client().post(reverse("signup"), fine).status_code == 302
+
+
 def test_log_in_and_out(learner: User) -> None:
     client = Client()
     response = login(client, "anna", PASSWORD, next="/rules/")

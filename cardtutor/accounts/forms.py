@@ -66,6 +66,12 @@ _PASSWORD_WORDS = {
 }
 
 
+RESERVED_NAMES = frozenset(
+    {"admin", "administrator", "root", "staff", "support", "cardtutor", "moderator", "system"}
+)
+"""User names nobody may sign up with: they would pass for the site's own."""
+
+
 class SignUpForm(UserCreationForm[User]):
     """Django's own form (user name, password twice, the password validators)."""
 
@@ -99,6 +105,16 @@ class SignUpForm(UserCreationForm[User]):
         )
         self.fields["password1"].error_messages["required"] = _("Please choose a password.")
         self.fields["password2"].error_messages["required"] = _("Please type the password again.")
+
+    def clean_username(self) -> str:
+        """Django's checks, and no name that would pass for the site's own (a learner named
+        "admin" or "cardtutor" could be taken for us), in any case and spelling."""
+        name = str(super().clean_username())
+        if name.casefold().strip("@.+-_") in RESERVED_NAMES:
+            raise ValidationError(
+                _("This user name is kept for the site: please choose another."), code="reserved"
+            )
+        return name
 
     def validate_password_for_user(self, user: Any, **kwargs: Any) -> None:
         """The validators' verdict on the password (too short, too common, only digits) goes
