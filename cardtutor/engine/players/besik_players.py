@@ -15,7 +15,10 @@ points, its worth as a trump and its place in melds still to come (the Besik's q
 and jack of diamonds, a king or queen with its partner, cards towards four of a kind or a
 Quint-Major, the trump seven): it leads what it needs least, wins a trick when its points (and
 the right to declare a waiting meld) are worth the card it takes, helps a partner's winning trick
-to points, and in the last eight tricks cashes its sure winners.
+to points, and in the last eight tricks cashes its sure winners. With players still to come
+after it, it weighs the chance its side keeps the trick (:func:`keep_chance`: what they may
+hold to beat it): an ace or a ten goes on only at good odds, never onto a low card an opponent
+still to play will most likely beat.
 
 **Strong**: the club player while the talon lasts (no search reaches there); in the last eight
 tricks of two players, where every card is known from what was played, the double-dummy
@@ -267,6 +270,131 @@ def _unbeatable(u: int, info: BesikKnowledge, trumps_out: bool) -> bool:
         if STRENGTH[v] > STRENGTH[u]:
             return False
     return s == info.trump or trumps_out
+
+
+def _none_of(k: int, draws: int, pool: int) -> float:
+    """The chance that ``draws`` cards dealt at random from ``pool`` hold none of ``k`` given
+    ones.
+
+    >>> _none_of(0, 8, 60), _none_of(1, 1, 2), _none_of(5, 8, 10)
+    (1.0, 0.5, 0.0)
+    """
+    if k <= 0 or draws <= 0:
+        return 1.0
+    if pool - k < draws:
+        return 0.0
+    p = 1.0
+    for i in range(draws):
+        p *= (pool - k - i) / (pool - i)
+    return p
+
+
+def _may_hold(info: BesikKnowledge, seat: int) -> int:
+    """The unseen cards ``seat``'s hidden cards come from (its voids and caps allowing)."""
+    mask = info.pool
+    for s in range(4):
+        if info.void[seat] >> s & 1:
+            mask &= ~SUIT_MASK[s]
+        elif info.cap[seat][s] < 7:
+            for v in bit_indices(mask & SUIT_MASK[s]):
+                if STRENGTH[v] > info.cap[seat][s]:
+                    mask &= ~(1 << v)
+    return mask
+
+
+TRUMP_APPETITE = 8
+"""While the talon lasts a player able to trump a plain card does so with the chance 0.2 plus
+the trick's points over this (at most 1): a trick of 7 points or more always, an empty one
+seldom (a trump spent on nothing)."""
+
+
+def beat_chance(info: BesikKnowledge, seat: int, w: int, points: int) -> float:
+    """The chance that ``seat``, still to play to the current trick, beats the card ``w``
+    winning it, the trick holding ``points``: from the cards still unseen, how many of them
+    the seat's hidden cards are, and what it has shown (declared cards, voids); while the
+    talon lasts a higher card of the suit always, a trump on a plain card the more readily the
+    more points the trick holds (:data:`TRUMP_APPETITE`); in the last eight tricks a trump
+    only from a player void in the suit led.
+
+    >>> from cardtutor.engine.besik import start_deal
+    >>> from cardtutor.engine.cards import PhysicalCard
+    >>> from cardtutor.engine.players.base import observe
+    >>> from cardtutor.engine.players.besik_info import knowledge
+    >>> info = knowledge(observe(start_deal(seed=1)[0], "A"))  # diamonds are trumps
+    >>> low, ace = PhysicalCard.parse("8S#1").uid, PhysicalCard.parse("AS#1").uid
+    >>> round(beat_chance(info, 1, low, 0), 2), round(beat_chance(info, 1, ace, 11), 2)
+    (0.83, 0.88)
+    """
+    trump = info.trump
+    sw = SUIT_OF[w]
+    known = info.known[seat]
+    allowed = _may_hold(info, seat)
+    draws, size = info.hidden[seat], allowed.bit_count()
+
+    def none(mask: int) -> float:
+        if known & mask:
+            return 0.0
+        return _none_of((allowed & mask).bit_count(), draws, size)
+
+    higher = 0
+    for v in bit_indices((allowed | known) & SUIT_MASK[sw]):
+        if STRENGTH[v] > STRENGTH[w]:
+            higher |= 1 << v
+    led = SUIT_OF[info.trick[0][1]] if info.trick else sw
+    keen = 1.0 if info.end_play else min(1.0, 0.2 + points / TRUMP_APPETITE)
+    if sw == trump:
+        if info.end_play and led != trump:
+            # only a player void in the suit led may overtrump
+            return none(SUIT_MASK[led]) - none(SUIT_MASK[led] | higher)
+        return (1.0 - none(higher)) * keen
+    trumps = SUIT_MASK[trump]
+    if info.end_play:
+        return 1.0 - none(higher) + none(SUIT_MASK[led]) - none(SUIT_MASK[led] | trumps)
+    return 1.0 - none(higher) + (none(higher) - none(higher | trumps)) * keen
+
+
+def keep_chance(info: BesikKnowledge, u: int) -> float:
+    """The chance that the seat's side wins the current trick when the seat plays ``u`` to
+    it, given who is still to play: each player after it may beat the winning card
+    (:func:`beat_chance`), an opponent to take the trick or his partner's trick out of reach,
+    a partner to win it back or make it safer; a card that beat the winning one (unknown: its
+    player is still to play) is beaten half as often.
+
+    >>> from cardtutor.engine.besik import start_deal
+    >>> from cardtutor.engine.cards import PhysicalCard
+    >>> from cardtutor.engine.players.base import observe
+    >>> from cardtutor.engine.players.besik_info import knowledge
+    >>> info = knowledge(observe(start_deal(seed=1)[0], "A"))  # two players, A leads
+    >>> keep_chance(info, PhysicalCard.parse("9S#2").uid) < 0.5
+    True
+    """
+    trump, n, me = info.trump, len(info.seats), info.me
+    mine = info.party_of[me]
+    trick = [*info.trick, (me, u)]
+    ws, w = _winner(trick, trump)
+    points = sum(card_points(v, info.rules) for _, v in trick)
+    ours = info.party_of[ws] == mine
+    # the side holding the trick, with w or with a later card that beat it
+    held, taken = (1.0, 0.0) if ours else (0.0, 0.0)
+    lost, beaten = (0.0, 0.0) if ours else (1.0, 0.0)
+    for k in range(1, n - len(trick) + 1):
+        seat = (me + k) % n
+        beat = beat_chance(info, seat, w, points)
+        up = (held + lost) * beat  # w beaten: the winning card is no longer known
+        held, lost = held * (1.0 - beat), lost * (1.0 - beat)
+        if info.party_of[seat] == mine:
+            back = beaten * 0.5 * beat
+            beaten, taken = beaten - back, taken + back + up
+        else:
+            back = taken * 0.5 * beat
+            taken, beaten = taken - back, beaten + back + up
+    return held + taken
+
+
+HOLD = 0.4
+"""What an ace or a ten kept in the hand is worth, as a share of its points, to its side
+(it can wait for a trick the side is sure of): a card played to a trick the side may still
+lose must win it at better odds than that to be worth putting on."""
 
 
 class BesikPlayer:
@@ -544,17 +672,15 @@ def club_card(view: BesikView, info: BesikKnowledge, plays: Sequence[Play]) -> t
     def follow(u: int) -> float:
         pts = base + card_points(u, rules)
         win = _beats(u, w, trump)
-        ours = win or info.party_of[ws] == mine
-        if after == 0 or not ours:
-            sure = 1.0
-        elif win and _unbeatable(u, info, not trumps_out):
-            sure = 0.95
+        if after == 0:
+            ours = 1.0 if win or info.party_of[ws] == mine else 0.0
+            value = (2 * ours - 1) * pts
         else:
-            sure = 0.6
-        gain = pts if ours else -pts
-        value = sure * gain + (1 - sure) * -pts
+            # players still to come may beat the trick: points go on it only at good odds
+            ours = keep_chance(info, u)
+            value = (2 * ours - 1) * pts - HOLD * card_points(u, rules)
         if win and pending(u):
-            value += 0.5 * sure * pending(u)
+            value += 0.5 * ours * pending(u)
         return value - extra(u)
 
     u = max(cards, key=lambda x: (follow(x), -x))
