@@ -282,6 +282,7 @@ def test_a_move_number_the_game_never_reached_is_not_told_already_made(client: C
         ("action", "{not json", "could not be read"),
         ("action", "[1, 2]", "could not be read"),
         ("action", "[" * 1500, "could not be read"),  # nested too deep for json: was a 500
+        ("action", '{"type": 5, "seat": [1]}', "could not be read"),  # (was quoted back)
         ("action", '{"type": "play", "seat": "B", "card": "AS"}', "turn"),
     ],
 )

@@ -372,7 +372,11 @@ def _choice(position: Position, data: Mapping[str, Any]) -> Any:
         parsed = json.loads(raw)
     except (ValueError, RecursionError):  # RecursionError: "[[[[…" nested a thousand deep
         raise MoveRefused(Msg("games.err.form")) from None
-    if not isinstance(parsed, dict):
+    if not isinstance(parsed, dict) or not all(
+        isinstance(parsed.get(key), str) for key in ("type", "seat")
+    ):
+        # not the shape of any move of ours: the engine would quote the whole object back
+        # ("{'type': 5, 'seat': [1]} is not a Besik action")
         raise MoveRefused(Msg("games.err.form"))
     try:
         return position.engine.parse_action(parsed)
