@@ -34,16 +34,6 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "core/home.html", {"suggestion": suggestion(request)})
 
 
-_DECK_NAMES_NOTE = {
-    "en": "Under each card its English name, then its German one. German Besik players call "
-    "the jack Bauer, not Bube: the jack of diamonds is the Karo-Bauer.",
-    "de": "Unter jeder Karte steht ihr deutscher Name, darunter der englische. Im Besik heißt "
-    "der Bube Bauer: Karo-Bube und Karo-Bauer sind dieselbe Karte.",
-}
-"""The pack page's note on its names, in both languages here (as the glossary's entries are),
-so it needs no entry in the translation catalogue."""
-
-
 @require_safe
 def deck(request: HttpRequest) -> HttpResponse:
     """Every card face, the back and the states: the card component's own page.
@@ -63,7 +53,7 @@ def deck(request: HttpRequest) -> HttpResponse:
         }
         for card in ALL_CARDS
     ]
-    return render(request, "core/deck.html", {"cards": cards, "names_note": _DECK_NAMES_NOTE[lang]})
+    return render(request, "core/deck.html", {"cards": cards})
 
 
 def _safe_next(request: HttpRequest) -> str:
