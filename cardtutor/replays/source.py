@@ -19,8 +19,9 @@ exactly. For display:
 The gloss (``Replay.source_gloss``) is a list of ``{"de": <verbatim German sentence>,
 "en": <our English translation>}``, in the order of the text; ``"paragraph": true`` starts a
 new paragraph at that sentence; ``"de_reading"`` (optional) is our plain German for a sentence
-the machine translation garbled, shown on German pages as ``"en"`` is on English ones. :func:`check_gloss` refuses a wrong shape with a message;
-the page itself ignores whatever it cannot use, so no stored value can break it.
+the machine translation garbled, shown on German pages as ``"en"`` is on English ones.
+:func:`check_gloss` refuses a wrong shape with a message; the page itself ignores whatever it
+cannot use, so no stored value can break it.
 
 :func:`layout` is pure and cached; :func:`source_segments` adds the step links for the
 template ``replays/_source.html``.
@@ -134,7 +135,7 @@ def gloss_entries(value: Any, lang: str = "en") -> tuple[tuple[str, str, bool], 
     """
     if not isinstance(value, list):
         return ()
-    key = "de_reading" if lang == "de" else "en"
+    key = "de_reading" if lang[:2] == "de" else "en"  # ("de", "de-at": the German reading)
     out = []
     for item in value[:MAX_GLOSS_ENTRIES]:
         if not isinstance(item, dict):
