@@ -105,8 +105,9 @@
   // (games.css, 0.9 s each, up to 8 moves in a game for four). A card sent meanwhile went to a
   // trick not yet seen on the table: games.css veils the move form while they show, and a
   // click on it, or a move sent by a key (Enter, a number), ends the showing: the table as it
-  // stands appears, and nothing is sent; the next one is. Whether the veil is up: read from the page, so the script and the animation can never
-  // disagree about when the showing ends (a click just after it would have been lost).
+  // stands appears, and nothing is sent; the next one is. Whether the veil is up is read from
+  // the page, so the script and the animation never disagree about when the showing ends (a
+  // click just after it would have been lost).
   function veiled(form) {
     var area = document.getElementById("game-area");
     if (!form || !area || area.classList.contains("frames-skipped")) return false;
