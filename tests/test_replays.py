@@ -656,3 +656,14 @@ def test_an_imported_copy_is_told_apart_in_the_list(client: Client, replays) -> 
     listing = html.unescape(client.get("/replays/").content.decode())
     assert listing.count("imported as “piquet-copy”, last changed") == 1
     assert "imported as “piquet-example”" not in listing
+
+
+def test_a_long_wrong_value_is_quoted_short(replays) -> None:
+    """A 5,000-character slug was quoted whole in the refusal."""
+    data = export_replay(replays["piquet-example"])
+    data["slug"] = "a" * 5000
+    with pytest.raises(ReplayImportError) as refused:
+        import_replay(data)
+    message = str(refused.value)
+    assert "'" + "a" * 40 + "'… (5000 characters) is too long" in message
+    assert "a" * 41 not in message and len(message) < 400

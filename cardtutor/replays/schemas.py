@@ -183,18 +183,37 @@ def _where(error: SchemaError, field: str) -> str:
     return path
 
 
+QUOTED = 40
+"""At most this many characters of a wrong value are quoted back (a 5,000-character slug was
+quoted whole)."""
+
+
+def _quoted(value: Any) -> str:
+    """``value`` as the message quotes it: its repr, a long text cut with "…".
+
+    >>> _quoted("QS"), _quoted("x" * 50)
+    ("'QS'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'… (50 characters)")
+    """
+    if isinstance(value, str) and len(value) > QUOTED:
+        return f"{value[:QUOTED]!r}… ({len(value)} characters)"
+    return repr(value)
+
+
 def _message(error: SchemaError) -> str:
+    if error.validator in ("pattern", "maxLength") and error.schema is SEAT:
+        return f"{_quoted(error.instance)} is not a seat (one capital letter, e.g. 'A')"
+    if error.validator in ("pattern", "maxLength") and error.schema is CARD:
+        return f"{_quoted(error.instance)} is not a card (e.g. 'QS', '10H', 'JD#2')"
+    if error.validator == "maxLength" and isinstance(error.instance, str):
+        limit = error.validator_value
+        return f"{_quoted(error.instance)} is too long (at most {limit} characters)"
     if error.validator == "enum" and isinstance(error.validator_value, list):
         allowed = ", ".join(repr(v) for v in error.validator_value)
-        return f"{error.instance!r} is not one of {allowed}"
+        return f"{_quoted(error.instance)} is not one of {allowed}"
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
         known = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
         extra = ", ".join(repr(k) for k in error.instance if k not in known)
         return f"unknown key {extra} (known keys: {', '.join(known)})"
-    if error.validator in ("pattern", "maxLength") and error.schema is SEAT:
-        return f"{error.instance!r} is not a seat (one capital letter, e.g. 'A')"
-    if error.validator in ("pattern", "maxLength") and error.schema is CARD:
-        return f"{error.instance!r} is not a card (e.g. 'QS', '10H', 'JD#2')"
     return error.message
 
 
@@ -403,7 +422,7 @@ def document_problems(document: Any) -> list[str]:
                 rest = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path[2:])
                 where = f"Step {step}: {rest.lstrip('.')}"
         if error.validator == "not" and path == ["slug"]:
-            message = f"{error.instance!r} is one of our own addresses (reserved)"
+            message = f"{_quoted(error.instance)} is one of our own addresses (reserved)"
         elif error.validator == "const" and path == ["version"]:
             message = f"{error.instance!r} is not supported (expected 1)"
         else:
