@@ -5,9 +5,7 @@ from __future__ import annotations
 import html
 import json
 import re
-import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +19,7 @@ from cardtutor.engine.besik.constants import MELD_POINTS
 from cardtutor.engine.cards import Card, PhysicalCard
 from cardtutor.games import presentation, service
 from cardtutor.games.models import Game
-from tests.sqlite_file import run_on_sqlite_file
+from tests.sqlite_file import post_at_once, run_on_sqlite_file
 
 pytestmark = pytest.mark.django_db
 
@@ -546,26 +544,12 @@ def test_a_get_cannot_make_a_move_and_goes_back_to_the_game(client: Client) -> N
 
 def race_one_move() -> dict[str, Any]:
     """Two requests post the same move at the same moment, each on its own connection."""
-    from django.db import connections
-
     client = Client()
     url = _start(client, "piquet")
     data = _form(client.get(url).content.decode())
     assert data is not None
     ply = int(data["ply"])
-    barrier = threading.Barrier(2)
-
-    def submit(_: int) -> int:
-        other = Client(raise_request_exception=False)
-        other.cookies = client.cookies
-        try:
-            barrier.wait(timeout=60)
-            return int(other.post(url + "move/", data).status_code)
-        finally:
-            connections.close_all()
-
-    with ThreadPoolExecutor(2) as pool:
-        statuses = sorted(pool.map(submit, range(2)))
+    statuses = sorted(post_at_once(client, [(url + "move/", data)] * 2))
     game = _game(url)
     learner_moves = [a for a in game.record["actions"][ply:] if a.get("seat") in game.learner_seats]
     return {"statuses": statuses, "learner_moves": learner_moves, "decision": data}

@@ -4,8 +4,6 @@ once: each request read the game, and both wrote "one more hint"."""
 from __future__ import annotations
 
 import json
-import threading
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -13,31 +11,17 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from tests.sqlite_file import run_on_sqlite_file
+from tests.sqlite_file import post_at_once, run_on_sqlite_file
 from tests.test_games import _game, _start
 
 ASKED = 4
 
 
 def race_hints() -> dict[str, Any]:
-    from django.db import connections
-
     client = Client()
     url = _start(client, "besik-2")
     ply = _game(url).moves
-    barrier = threading.Barrier(ASKED)
-
-    def ask(_: int) -> int:
-        other = Client(raise_request_exception=False)
-        other.cookies = client.cookies
-        try:
-            barrier.wait(timeout=60)
-            return int(other.post(url + "hint/", {"ply": str(ply)}).status_code)
-        finally:
-            connections.close_all()
-
-    with ThreadPoolExecutor(ASKED) as pool:
-        statuses = sorted(pool.map(ask, range(ASKED)))
+    statuses = sorted(post_at_once(client, [(url + "hint/", {"ply": str(ply)})] * ASKED))
     game = _game(url)
     return {"statuses": statuses, "hints": game.hint_count, "moves": [game.moves, ply]}
 

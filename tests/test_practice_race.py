@@ -6,8 +6,6 @@ tester: six answers, each page saying it was counted, and the progress page show
 from __future__ import annotations
 
 import json
-import threading
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +13,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from tests.sqlite_file import run_on_sqlite_file
+from tests.sqlite_file import post_at_once, run_on_sqlite_file
 from tests.test_practice import attempts, item_url, serve, wrong_answer
 
 AT_ONCE = 4
@@ -24,8 +22,6 @@ AT_ONCE = 4
 def race_answers() -> dict[str, Any]:
     """An anonymous learner answers one question (his session is stored), then fetches four
     more and sends their answers at the same moment, each on its own connection."""
-    from django.db import connections
-
     client = Client()
     assert (
         client.post(
@@ -35,19 +31,9 @@ def race_answers() -> dict[str, Any]:
     )
     seeds = [str(200 + n) for n in range(AT_ONCE)]
     forms = [{**wrong_answer(2, seed), "token": serve(client, 2, seed)} for seed in seeds]
-    barrier = threading.Barrier(AT_ONCE)
-
-    def submit(n: int) -> int:
-        other = Client(raise_request_exception=False)
-        other.cookies = client.cookies
-        try:
-            barrier.wait(timeout=60)
-            return int(other.post(item_url(2, seeds[n]), forms[n]).status_code)
-        finally:
-            connections.close_all()
-
-    with ThreadPoolExecutor(AT_ONCE) as pool:
-        statuses = list(pool.map(submit, range(AT_ONCE)))
+    statuses = post_at_once(
+        client, [(item_url(2, s), f) for s, f in zip(seeds, forms, strict=True)]
+    )
     return {"statuses": statuses, "attempts": attempts(client)}
 
 
