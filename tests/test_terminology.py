@@ -9,7 +9,7 @@ attributes, scripts, styles and the card sprite are not read. The source text's 
 Checks (each catches a wording bug that was on the site):
 
 - no project jargon in either language: "engine", "seed", "RULES.md", "record"/"Protokoll",
-  "fixture", card codes such as ``7H#1`` or ``QS`` ("The engine agrees.", "nach dem Seed",
+  "fixture", "solver" (learners read "analysis with all cards known"), card codes such as ``7H#1`` or ``QS`` ("The engine agrees.", "nach dem Seed",
   "Die Quelle nennt die Karten von A: AD 10D ...");
 - a replay is not a "Partie" in German (Piquet's partie is six deals): "Partien nachspielen",
   "Beispielpartien", "Schritt der Partie";
@@ -61,6 +61,8 @@ JARGON = [
     re.compile(r"\brecord\b", re.I),
     re.compile(r"\bProtokoll\w*", re.I),
     re.compile(r"\bfixtures?\b", re.I),
+    # the program that plays a position out with all cards known is "the analysis" to a learner
+    re.compile(r"\bsolvers?\b", re.I),
     # card codes, with or without a pack number: 7H, 10D, QS, JH#1; and a bare "#1" copy mark
     re.compile(r"(?<![\w#-])(?:[2-9]|10|[TJQKA])[SHDC](?:#\d)?(?![\w])"),
     re.compile(r"(?<=\w)#\d\b"),
@@ -184,6 +186,9 @@ def _pages(client: Client) -> Iterator[tuple[str, str, str]]:
                     full = f"{url}?seat={seat}" if seat else url
                     yield replay.game, full, _get(client, full)
         assert client.get(reverse("replays:step", args=[replay.slug, last + 1])).status_code == 404
+        if replay.slug in EXAMPLES:
+            url = reverse("replays:advice", args=[replay.slug])
+            yield replay.game, url, _get(client, url)
 
 
 def _get(client: Client, url: str, **headers: str) -> str:

@@ -71,18 +71,18 @@ KARTENBEWERTUNG = "source-kartenbewertung"
 
 UNTESTABLE: dict[str, Promise] = {
     "exchange": _(
-        "The solver cannot judge this: the exchange is decided without seeing the stock or "
-        "the other hand, and much of what it earns comes from the declarations, which a "
-        "solver of the play does not count."
+        "Analysis with all cards known cannot judge this: the exchange is decided without "
+        "seeing the stock or the other hand, and much of what it earns comes from the "
+        "declarations, which an analysis of the play does not count."
     ),
     "talon": _(
-        "The solver cannot judge this: while cards are still drawn from the talon it does not "
-        "apply. What the card is worth depends on the cards still to come and on the melds it "
-        "keeps or spoils, and the solver counts neither."
+        "Analysis with all cards known cannot judge this: while cards are still drawn from the "
+        "talon it does not apply. What the card is worth depends on the cards still to come and "
+        "on the melds it keeps or spoils, and the analysis counts neither."
     ),
     "meld": _(
-        "The solver cannot judge this: declaring a meld is not a card play, and the solver "
-        "counts only card points and the last trick, not melds."
+        "Analysis with all cards known cannot judge this: declaring a meld is not a card play, "
+        "and the analysis counts only card points and the last trick, not melds."
     ),
 }
 """Why a piece of advice has no test, by kind."""

@@ -1491,7 +1491,7 @@ STRATEGY = Section(
         Para(
             T(
                 "In the last eight tricks play can be worked out exactly: a player who has kept "
-                "track of the cards played knows the other's eight cards, and the solver plays "
+                "track of the cards played knows the other's eight cards, and the analysis plays "
                 "both hands open. The source's own end play is not always the best:",
                 "In den letzten acht Stichen lässt sich genau rechnen: wer die gespielten Karten "
                 "mitgezählt hat, kennt die acht Karten des Gegners, und die Analyse spielt "
@@ -1500,7 +1500,7 @@ STRATEGY = Section(
         ),
         example(
             "solver-end",
-            "Trick 25: the solver's verdict",
+            "Trick 25: the verdict with all cards known",
             "Das Urteil der Analyse zum 25. Stich",
             ex.ex_solver_end,
         ),

@@ -1525,7 +1525,7 @@ def ex_solver_end() -> Shown:
             Text(
                 f"The source's A plays the {name(seven.card, False)}. {played} cards have been "
                 "played, so a player who has kept track of them knows the other's eight. With "
-                f"both hands open the solver rates the seven {sol.loss(seven)} points worse (A's "
+                f"both hands open the analysis rates the seven {sol.loss(seven)} points worse (A's "
                 "points minus B's) than the "
                 f"{name(best.card, False)}, with which A would have made "
                 f"{sol.points(best)['A']} of the remaining points instead of "

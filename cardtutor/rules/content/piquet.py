@@ -1314,7 +1314,7 @@ STRATEGY_CARDS = Section(
         ),
         X(
             "strategy-cards",
-            "The solver's verdict",
+            "The verdict with all cards known",
             "Das Urteil der Analyse",
             ex.build_strategy_cards,
         ),
@@ -1368,7 +1368,7 @@ STRATEGY = Section(
         P(
             "The source teaches strategy only through its example deal. Where its advice can "
             "be tested, we test it: the exchange drill's averages for discards, the "
-            "double-dummy solver (both hands open, both playing best) for the play.",
+            "analysis with both hands open (both players playing their best) for the play.",
             "Die Quelle lehrt Strategie nur an ihrem Beispielspiel. Wo sich ihr Rat prüfen "
             "lässt, prüfen wir ihn: die Durchschnittswerte der Übung zum Kauf für die Ablage, "
             "die Analyse (beide Hände offen, beide spielen bestmöglich) für das Stichspiel.",

@@ -1300,8 +1300,8 @@ def build_strategy_cards() -> Shown:
         rows=hands_rows(run),
         lines=(
             Text(
-                f"A has won {run.state.tricks_won('A')} tricks and is to lead. The solver's value "
-                "of each card (what A makes from here minus what B makes, both playing best):",
+                f"A has won {run.state.tricks_won('A')} tricks and is to lead. The value of "
+                "each card with both hands open (what A makes from here minus what B makes, both playing best):",
                 f"A hat {run.state.tricks_won('A')} Stiche und spielt aus. Der Wert jeder Karte "
                 "nach der Analyse (was A von hier an macht, minus was B macht, beide spielen "
                 "bestmöglich):",
