@@ -3,6 +3,7 @@ odd JSON refused in words (form and command), reserved slugs, ``"version": true`
 
 from __future__ import annotations
 
+import html
 import io
 import json
 from pathlib import Path
@@ -243,3 +244,19 @@ def test_the_schema_documents_every_key_export_writes(replays) -> None:
     document = export_replay(Replay.objects.get(slug="piquet-example"))
     assert set(document) == set(schemas.DOCUMENT["properties"])
     assert schemas.document_problems(document) == []
+
+
+@pytest.mark.parametrize(("seed", "quoted"), [("42", "'42'"), (4.5, "4.5"), (True, "True")])
+def test_a_besik_seed_that_is_not_a_whole_number_is_named(replays, seed: Any, quoted: str) -> None:
+    """It said "a card list is malformed", about a deal that has no card list."""
+    document = _document(slug="seeded")
+    document["record"] = dict(
+        document["record"], deal={"players": 2, "dealer": "B", "seed": seed}, actions=[]
+    )
+    client = _user("editor", "add_replay", "change_replay")
+    response = _post(client, json.dumps(document))
+    assert response.status_code == 400
+    text = html.unescape(response.content.decode())
+    assert f"'seed' must be a whole number, not {quoted}" in text, text[-1500:]
+    assert "card list" not in text
+    assert not Replay.objects.filter(slug="seeded").exists()

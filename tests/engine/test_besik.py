@@ -1126,3 +1126,8 @@ def test_engine_implements_the_contract() -> None:
     assert [e.msg.key for e in ENGINE.visible_events(events, None)] == ["besik.draw", "besik.draw"]
     assert ENGINE.visible_events(events, "A")[0].msg.key == "besik.draw.hidden"
     assert ENGINE.parse_action({"type": "draw", "seat": "B"}) == Draw("B")
+
+
+def test_a_deal_action_with_a_seed_that_is_not_a_whole_number_says_so() -> None:
+    with pytest.raises(NotationError, match=r"'seed' must be a whole number, not '7'"):
+        parse_action({"type": "deal", "seat": "A", "seed": "7"})

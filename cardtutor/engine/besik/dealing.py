@@ -58,7 +58,7 @@ def _layout(
     total = CARDS_PER_PACK * packs
     if seed is not None:
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise deal_error("shape")
+            raise deal_error("seed", text=repr(seed))
         order = list(range(total))
         random.Random(seed).shuffle(order)
         masks = [0] * n

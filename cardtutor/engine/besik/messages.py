@@ -428,6 +428,10 @@ register_messages(
 register_messages(
     {
         "besik.deal.shape": ("a card list is malformed", "eine Kartenliste ist fehlerhaft"),
+        "besik.deal.seed": (
+            "'seed' must be a whole number, not {text}",
+            "'seed' muss eine ganze Zahl sein, nicht {text}",
+        ),
         "besik.deal.missing": (
             "give either a 'seed' or the hands, the face-up card and the talon",
             "entweder einen 'seed' oder die Hände, die aufgedeckte Karte und den Talon angeben",

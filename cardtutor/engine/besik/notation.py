@@ -67,7 +67,9 @@ def parse_action(data: Mapping[str, Any]) -> Action:
         seed = data.get("seed")
         if seed is not None:
             if not isinstance(seed, int) or isinstance(seed, bool):
-                raise _malformed(dict(data))
+                raise NotationError(
+                    Msg("besik.err.deal", reason=Msg("besik.deal.seed", text=repr(seed)))
+                )
             return NewDeal(seat, seed=seed)
         hands = data.get("hands")
         if not isinstance(hands, Mapping):
