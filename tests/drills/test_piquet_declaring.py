@@ -353,7 +353,7 @@ def test_typical_mistakes_are_named() -> None:
         item, DRILL.parse_answer(item, right | {"point_cards": "4", "point_value": "38"})
     )
     text = _english(feedback)
-    assert not feedback.correct and "you called 4 cards; the right call is 5" in text
+    assert not feedback.correct and "you called 4; the right call is 5 cards" in text
     assert "38 is what your spades make" in text and feedback.rules[0] == "piquet#point"
     # a sequence the hand does not hold
     bad = options["sequence"]["Quint major in hearts"]

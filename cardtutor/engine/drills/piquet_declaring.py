@@ -263,8 +263,8 @@ register_messages(
         "drill.declaring.what.cards": ("{cards}", "{cards}"),  # each with its article
         # verdicts
         "drill.declaring.wrong_cards": (
-            "Your point: you called {given} cards; the right call is {right}.",
-            "Dein Point: Du hast {given} Karten angesagt; richtig ist {right}.",
+            "Your point: you called {given}; the right call is {right} cards.",
+            "Dein Point: Du hast {given} angesagt; richtig sind {right} Karten.",
         ),
         "drill.declaring.wrong_value": (
             "What they make: you said {given}; the right figure is {right}.",
