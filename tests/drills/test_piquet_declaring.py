@@ -22,6 +22,7 @@ from cardtutor.engine.drills.piquet_declaring import (
     CASES,
     SINK_AT_MOST,
     DeclaringDrill,
+    _what_sunk,
     deal_of,
     judge,
     right_claims,
@@ -599,3 +600,13 @@ def test_sinking_what_another_good_declaration_shows_is_not_worth_it() -> None:
     sink = judge(deal, 1, quint)
     assert (sink.cost, sink.safe, sink.bonus) == (1, True, "")
     assert not sink.hides and not sink.worth
+
+
+def test_sinking_a_whole_category_names_its_combinations() -> None:
+    """Sinking all of a category says "the four jacks", not every card of them."""
+    for n in range(40):
+        deal = setup(str(n), Level.HARD).deal
+        for cat in (1, 2):
+            if honest(cat, deal.hands[0]):
+                words = _what_sunk(deal, cat, 0)
+                assert words.key == "drill.declaring.what.others", words.render("en")

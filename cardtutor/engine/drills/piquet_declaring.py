@@ -996,10 +996,11 @@ def right_claims(s: Setup) -> tuple[int, int, int]:
 
 
 def _what_sunk(deal: PiquetDeal, cat: int, sunk: int) -> Msg:
-    """The sunk part in words: "the tierce to the jack in clubs", "the seven of hearts"."""
+    """The sunk part in words: "the tierce to the jack in clubs", "the four jacks", "the seven
+    of hearts" (whole combinations by their names, even when all of them are sunk)."""
     full = honest(cat, deal.hands[0])
     left = full & ~sunk
-    if cat and sunk and all(p in _parts(cat, full) for p in _parts(cat, sunk)):
+    if cat and all(p in _parts(cat, full) for p in _parts(cat, sunk)):
         return Msg("drill.declaring.what.others", others=names(cat, left))
     return Msg("drill.declaring.what.cards", cards=the(card_list(left), "acc"))
 
