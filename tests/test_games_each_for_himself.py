@@ -124,7 +124,7 @@ def test_a_finished_game_names_the_computer_that_won(
     assert "cards get a verdict with all cards known in games for two only" in html.unescape(page)
     assert "With every card's verdict" not in html.unescape(page)
     german = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
-    assert f"Computer ({winner}) gewinnt die Partie." in german
+    assert f"Der Computer ({winner}) gewinnt die Partie." in german
     # the learner's place, counted from the totals
     totals = service.replay(service.KINDS[kind], lost.record).state.outcome().game
     place = 1 + sum(1 for p, v in totals.items() if p != "A" and v > totals["A"])
