@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 import statistics
 import string
 import time
@@ -28,7 +29,7 @@ from cardtutor.engine.drills.piquet_declaring import (
     right_claims,
     setup,
 )
-from cardtutor.engine.drills.piquet_dialogue import engine_run, settle, winner_of
+from cardtutor.engine.drills.piquet_dialogue import dialogue_rows, engine_run, settle, winner_of
 from cardtutor.engine.drills.piquet_hands import PiquetDeal, Role
 from cardtutor.engine.games import GAMES
 from cardtutor.engine.piquet import ENGINE, Declare, Phase, apply, best_declaration
@@ -600,6 +601,23 @@ def test_sinking_what_another_good_declaration_shows_is_not_worth_it() -> None:
     sink = judge(deal, 1, quint)
     assert (sink.cost, sink.safe, sink.bonus) == (1, True, "")
     assert not sink.hides and not sink.worth
+
+
+def test_a_sequence_scored_in_the_dialogue_has_its_article() -> None:
+    """ "B zählt 4 für eine Quart-Major in Herz", as the engine's score lines say it (it read
+    "für Quart-Major")."""
+    seen = 0
+    for n in range(12):
+        s = setup(str(n), Level.HARD)
+        for _seat, line in dialogue_rows(s.deal, settle(s.deal)):
+            german, english = line.render("de"), line.render("en")
+            if line.key == "drill.dialogue.score" and re.search(
+                r"(Terz|Quart|Quinte|Six|Sep)", german
+            ):
+                seen += 1
+                assert re.search(r"zählt \d+ für eine ", german), german
+                assert re.search(r"scores \d+ for a ", english), english
+    assert seen
 
 
 def test_sinking_a_whole_category_names_its_combinations() -> None:

@@ -93,6 +93,7 @@ register_messages(
             "scores {points} for {what}, {total} in all",
             "zählt {points} für {what}, zusammen {total}",
         ),
+        "drill.dialogue.a_run": ("a {name}", "eine {name}"),  # a sequence scored
         "drill.dialogue.score_cb": (
             "has scored {points} for carte blanche, {total} in all",
             "hat {points} für Carte blanche gezählt, zusammen {total}",
@@ -440,6 +441,14 @@ def claim_words(cat: int, claim: int, cap: bool = False) -> Msg:
     return set_name(o, n, cap=cap)
 
 
+def scored_words(cat: int, claim: int) -> Msg | tuple[Msg, ...]:
+    """What a claim scores for: :func:`names`, each sequence with its article ("a quart major
+    in hearts and a tierce minor in clubs"), as the engine's score lines say it."""
+    if cat == 1:
+        return tuple(Msg("drill.dialogue.a_run", name=_run_words(*r)) for r in _runs(claim))
+    return names(cat, claim)
+
+
 def other_words(cat: int, claim: int) -> tuple[Msg, ...]:
     """The combinations of a claim after its best one, in words."""
     if cat == 1:
@@ -619,7 +628,7 @@ def dialogue(deal: PiquetDeal, s: Settlement) -> list[tuple[str, Msg]]:
                     Msg(
                         "drill.dialogue.score",
                         points=s.hand[0][cat + 1],
-                        what=names(cat, e),
+                        what=scored_words(cat, e),
                         total=totals[0],
                     ),
                 )
@@ -650,7 +659,7 @@ def dialogue(deal: PiquetDeal, s: Settlement) -> list[tuple[str, Msg]]:
                 Msg(
                     "drill.dialogue.score",
                     points=s.hand[1][cat + 1],
-                    what=names(cat, y),
+                    what=scored_words(cat, y),
                     total=totals[1],
                 ),
             )
