@@ -201,7 +201,7 @@ TERMS: tuple[Term, ...] = (
     Term(
         "duty-to-win", "cards", "duty to win", "Stichzwang",
         "A rule that you must win the trick if you can: neither game has one (standard Bezique has it in the last eight tricks).",
-        "Die Pflicht, den Stich zu gewinnen, wenn man kann: keines der beiden Spiele kennt sie (Standard-Bezique in den letzten acht Stichen).",
+        "Die Pflicht, den Stich zu gewinnen, wenn man kann: keines der beiden Spiele kennt sie; nur das Standard-Bezique verlangt sie in den letzten acht Stichen.",
         ((P, "play"), (B, "end-play")),
     ),
     Term(
@@ -432,14 +432,14 @@ TERMS: tuple[Term, ...] = (
     Term(
         "throw-off", "besik", "throw off", "abwerfen",
         "To play a card of another suit without trumping; in Piquet this is simply not following suit.",
-        "Eine Karte einer anderen Farbe zugeben, ohne zu trumpfen; im Piquet heißt das einfach nicht bedienen.",
+        "Eine Karte einer anderen Farbe zugeben, ohne zu trumpfen; im Piquet wirft man ab, wenn man nicht bedienen kann.",
         ((B, "tricks"), (P, "play")),
     ),
     Term(
         "head-the-trick", "besik", "beat the card led (head the trick)", "überstechen",
         "To win a trick with a higher card of the suit led (a higher trump, if trumps were led): the Besik source's word (“A übersticht mit Karo-König” on the jack of diamonds led), which it sets apart from trumping. In other games the word often means overtrumping.",
-        "Einen Stich mit einer höheren Karte der ausgespielten Farbe gewinnen (ist Trumpf ausgespielt, mit einem höheren Trumpf): das Wort der Besik-Quelle („A übersticht mit Karo-König“ auf den ausgespielten Karo-Bauer), die es vom Trumpfen unterscheidet. In anderen Spielen heißt es oft übertrumpfen.",
-        ((B, "tricks"),), also=("übersticht", "overtrump", "übertrumpfen"),
+        "Einen Stich mit einer höheren Karte der ausgespielten Farbe gewinnen (ist Trumpf ausgespielt, mit einem höheren Trumpf): das Wort der Besik-Quelle („A übersticht mit Karo-König“ auf den ausgespielten Karo-Bauer), die es vom Trumpfen unterscheidet. In anderen Spielen meint das Wort oft das Übertrumpfen (einen höheren Trumpf auf einen Trumpf geben).",
+        ((B, "tricks"),), also=("übersticht",),
     ),
     Term(
         "draw", "besik", "draw", "ziehen (vom Talon)",
