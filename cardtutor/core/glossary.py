@@ -321,9 +321,9 @@ TERMS: tuple[Term, ...] = (
     ),
     Term(
         "minor", "piquet", "tierce minor", "Terz-Minor",
-        "The lowest sequence: nine, eight, seven of one suit.",
-        "Die niedrigste Sequenz: Neun, Acht, Sieben einer Farbe.",
-        ((P, "sequences"),), fr="tierce mineure",
+        "A sequence ending at the seven: nine, eight, seven is a tierce minor, with the ten a quart minor.",
+        "Eine Sequenz, die bei der Sieben endet: Neun, Acht, Sieben ist eine Terz-Minor, mit der Zehn eine Quart-Minor.",
+        ((P, "sequences"),), fr="tierce mineure", also=("quart minor", "Quart-Minor"),
     ),
     Term(
         "quatorze", "piquet", "quatorze", "Quatorze",

@@ -600,14 +600,16 @@ SEQUENCES = Section(
             "ace, king, queen, jack, ten, nine, eight, seven (the ace does not follow the "
             "seven). The longer sequence is good; at equal length, the one with the higher "
             "top card. A sequence headed by the ace is “major” ([[major|tierce major]]), one "
-            "of nine, eight, seven “minor” ([[minor|tierce minor]]); others are named after "
-            "their top card (“a quart to the queen”).",
+            "ending at the seven “minor” ([[minor|tierce minor]]: nine, eight, seven; a quart "
+            "minor is ten to seven); others are named after their top card (“a quart to the "
+            "queen”).",
             "Eine [[sequence|Sequenz]] sind drei oder mehr Karten einer Farbe, die in der Folge "
             "As, König, Dame, Bube, Zehn, Neun, Acht, Sieben aufeinander folgen (auf die Sieben "
             "folgt nicht das As). Die längere Sequenz ist gut, bei gleicher Länge die mit der "
             "höheren obersten Karte. Eine Sequenz vom As heißt „Major“ ([[major|Terz-Major]]), "
-            "Neun, Acht, Sieben „Minor“ ([[minor|Terz-Minor]]); die anderen heißen nach ihrer "
-            "obersten Karte („eine Quart von der Dame“).",
+            "eine bis zur Sieben „Minor“ ([[minor|Terz-Minor]]: Neun, Acht, Sieben; Quart-Minor: "
+            "Zehn bis Sieben); die anderen heißen nach ihrer obersten Karte („eine Quart von der "
+            "Dame“).",
         ),
         SEQUENCE_TABLE,
         P(
