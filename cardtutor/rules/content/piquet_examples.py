@@ -449,7 +449,7 @@ def build_exchange() -> Shown:
             Text(
                 f"A discards the {a_out_en}: he keeps his hearts (his longest suit and his "
                 "sequence) and his three jacks.",
-                f"A legt {a_out_de} ab: er behält seine Herzen (längste Farbe und Sequenz) "
+                f"A legt {a_out_de} ab: er behält seine Herzkarten (längste Farbe und Sequenz) "
                 "und seine drei Buben.",
             ),
         ),
@@ -1412,7 +1412,7 @@ def build_strategy_discard() -> Shown:
                 "Die Übung zählt die Ansagen genau, schätzt das Stichspiel aber nur grob "
                 f"({PLAY_WEIGHT} Punkte für jeden Stich, den die Hand nach dem Kaufen "
                 "wahrscheinlich macht); so liegt eine Ablage vorn, die den Pik-König neben dem "
-                "As behält, während Cavendish vier Herzen für den Point behält. Beide Ablagen "
+                "As behält, während Cavendish vier Herzkarten für den Point behält. Beide Ablagen "
                 "behalten Herz-As, Herz-Dame und die drei Buben, wie A in der Quelle.",
             ),
         ),
