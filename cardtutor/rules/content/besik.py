@@ -1105,7 +1105,7 @@ END_PLAY = Section(
                 "and the ace. Standard Bezique would force him to win.",
                 "Kein Stichzwang: die Quelle verlangt ihn nirgends, und im 25. Stich des "
                 "Beispielspiels gibt A die Karo-Sieben auf die Karo-Acht, obwohl er Karo-Neun und "
-                "Karo-As hat. Im Standard-Bezique müsste er stechen.",
+                "Karo-As hat. Im Standard-Bezique müsste er überstechen.",
             ),
             quote="A legt Karo-Sieben ab.",
             source=src("Muster eines Spielverlaufs", "Muster eines Spielverlaufs"),
@@ -1404,7 +1404,7 @@ STANDARD = Section(
                     ),
                     T(
                         "follow, else trump, and win if you can",
-                        "bedienen, sonst trumpfen, und stechen, wenn möglich",
+                        "bedienen, sonst trumpfen, und überstechen, wenn möglich",
                     ),
                 ),
                 (

@@ -1541,7 +1541,7 @@ def ex_solver_end() -> Shown:
             Text(
                 f"Taking the eight with the ace wins the lead and {gain} more points for A: the "
                 "freedom the rules leave (no duty to win) is not always the best choice.",
-                f"Die Acht mit dem As zu stechen bringt A das Aufspiel und {gain} Punkte mehr: "
+                f"Die Acht mit dem As zu überstechen bringt A das Aufspiel und {gain} Punkte mehr: "
                 "die Freiheit, die die Regel lässt (kein Stichzwang), ist nicht immer die beste "
                 "Wahl.",
             ),
