@@ -162,8 +162,8 @@ register_messages(
         "piquet.info.cut": (
             "Cutting for deal: {a} cuts the {ca}, {b} the {cb}. {dealer} cuts higher, chooses, "
             "and deals first.",
-            "Abheben um das Geben: {a} hebt {ca} ab, {b} {cb}. {dealer} hebt höher ab, wählt "
-            "und gibt zuerst.",
+            "Wer gibt, wird durch Abheben bestimmt: {a} hebt {ca} ab, {b} {cb}. {dealer} hebt "
+            "höher ab, wählt und gibt zuerst.",
         ),
         "piquet.info.show_cb": (
             "{seat} shows his carte blanche: {cards}.",

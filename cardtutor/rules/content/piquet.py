@@ -331,8 +331,8 @@ DEAL = Section(
             "first. After that the deal alternates, so that each deals three times in a "
             "[[partie]]. The [[dealer]] is the [[younger-hand]]; his opponent is the "
             "[[elder-hand]], who has the advantage of taking more cards and of leading.",
-            "Die Spieler [[cut-for-deal|heben um das Geben ab]]; wer die höhere Karte abhebt, hat die "
-            "Wahl und gibt meist zuerst. Danach wechselt das Geben, so dass jeder in einer [[partie]] dreimal "
+            "Wer gibt, wird durch [[cut-for-deal|Abheben]] bestimmt: Wer die höhere Karte abhebt, hat "
+            "die Wahl und gibt meist zuerst. Danach wechselt das Geben, so dass jeder in einer [[partie]] dreimal "
             "gibt. Der [[dealer|Geber]] ist die [[younger-hand|Hinterhand]], sein Gegner die "
             "[[elder-hand|Vorhand]], die mehr Karten kaufen darf und ausspielt.",
         ),
@@ -349,9 +349,9 @@ DEAL = Section(
             "Cutting for deal, the alternation of the deal and the fixed way of dealing are "
             "from Cavendish, Laws of Piquet, Laws 4, 9 and 16; the translation does not say "
             "them.",
-            "Abheben um das Geben, der Wechsel des Gebens und die feste Art zu geben stammen "
-            "aus Cavendish, Laws of Piquet, Gesetze 4, 9 und 16; die Übersetzung nennt sie "
-            "nicht.",
+            "Das Abheben, das den Geber bestimmt, der Wechsel des Gebens und die feste Art zu "
+            "geben stammen aus Cavendish, Laws of Piquet, Gesetze 4, 9 und 16; die "
+            "Übersetzung nennt sie nicht.",
         ),
         R(
             "The source allows dealing two or three cards at a time. Cavendish fixes the choice for "
