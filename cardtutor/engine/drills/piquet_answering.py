@@ -108,7 +108,7 @@ register_messages(
             "Elder declares point, sequences and sets one by one: answer good, not good, "
             "equal or “what do they make?”, then reckon what you score before your first card.",
             "Die Vorhand sagt Point, Sequenzen, Quatorze und Trios an: Antworte gut, nicht "
-            "gut, gleich oder „Was zählen sie?“ und zähle dann, was du vor deiner ersten "
+            "gut, gleich oder „Wie viel?“ und zähle dann, was du vor deiner ersten "
             "Karte bekommst.",
         ),
         "drill.answering.prompt": (

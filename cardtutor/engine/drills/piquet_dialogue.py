@@ -82,7 +82,7 @@ register_messages(
         "drill.dialogue.answers.2": ("trio or quatorze", "dein Quatorze oder Trio"),
         "drill.dialogue.asks": ("{seat} asks: “{line}”", "{seat} fragt: „{line}“"),
         "drill.dialogue.making": ("Making {n}.", "{N}."),
-        "drill.dialogue.ask": ("What do they make?", "Was zählen sie?"),
+        "drill.dialogue.ask": ("What do they make?", "Wie viel?"),
         "drill.dialogue.who": ("Who", "Wer"),
         "drill.dialogue.what": ("Says or scores", "Sagt oder zählt"),
         "drill.dialogue.table": (

@@ -190,7 +190,7 @@ DIALOGUE_TABLE = Table(
             T("as many cards", "gleich viele Karten"),
             T(
                 "“Equal.” or “What do they make?”, then on the pips: “Good.”, “Equal.” or “Not good.”",
-                "„Gleich.“ oder „Was zählen sie?“, dann nach dem Wert: „Gut.“, „Gleich.“ oder „Nicht gut.“",
+                "„Gleich.“ oder „Wie viel?“, dann nach dem Wert: „Gut.“, „Gleich.“ oder „Nicht gut.“",
             ),
         ),
     ),
@@ -509,12 +509,12 @@ DIALOGUE = Section(
             "younger answers again. In the source's deal:",
             "Beim [[point|Point]] nennt die Vorhand nur die Zahl der Karten: „Fünf Karten.“ Die "
             "Hinterhand antwortet „Gut.“, wenn sie weniger hat, „Nicht gut.“, wenn sie mehr "
-            "hat, und bei gleich vielen „Gleich.“ oder „Was zählen sie?“. Dann nennt die "
+            "hat, und bei gleich vielen „Gleich.“ oder „Wie viel?“. Dann nennt die "
             "Vorhand den Wert, „Neunundvierzig.“, und die Hinterhand antwortet noch einmal. Im "
             "Spiel der Quelle:",
             (
                 "A: “Five cards.” – B: “Equal.” (or “What do they make?”)",
-                "A: „Fünf Karten.“ – B: „Gleich.“ (oder „Was zählen sie?“)",
+                "A: „Fünf Karten.“ – B: „Gleich.“ (oder „Wie viel?“)",
             ),
             ("A: “Forty-nine.” – B: “Good.”", "A: „Neunundvierzig.“ – B: „Gut.“"),
             (
@@ -549,7 +549,7 @@ DIALOGUE = Section(
             "On this site younger says “Equal.” where he may also ask “What do they make?”.",
             "Die Übersetzung druckt die Antworten der Hinterhand als „gutes“, „nicht gutes“ "
             "und „Gleichgestelltes“: wir sagen gut, nicht gut und gleich. Auf dieser Seite sagt "
-            "die Hinterhand „Gleich.“, wo sie auch „Was zählen sie?“ fragen darf.",
+            "die Hinterhand „Gleich.“, wo sie auch „Wie viel?“ fragen darf.",
             'Wenn die jüngere Hand auch fünf Karten hat, er "Gleichgestelltes" oder "was '
             'sagen sie bilden? "',
             "on declaring",
