@@ -248,7 +248,7 @@ def test_the_header_names_the_signed_in_learner_and_no_one_else(learner: User, s
             {"username": "a" * 151},
             "username",
             "At most 150 characters, please (this has 151).",
-            "Höchstens 150 Zeichen, bitte (dieser hat 151).",
+            "Bitte höchstens 150 Zeichen (dieser hat 151).",
         ),
         (
             {"username": "anna maria"},
