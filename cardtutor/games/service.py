@@ -72,7 +72,8 @@ register_messages(
             "The game is over, so its moves can no longer be taken back: every card of it may "
             "now be seen, in the replay and in the download.",
             "Die Partie ist zu Ende, darum lassen sich ihre Züge nicht mehr zurücknehmen: "
-            "Jede ihrer Karten ist jetzt zu sehen, in der Wiedergabe und in der heruntergeladenen Datei.",
+            "Jede ihrer Karten ist jetzt zu sehen, beim Nachspielen und in der heruntergeladenen "
+            "Datei.",
         ),
     }
 )
