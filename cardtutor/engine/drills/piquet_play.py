@@ -96,23 +96,23 @@ register_messages(
         "drill.play.prompt.lead.avoid": (
             "It is your lead. Most of your cards do equally well here. Which card must you "
             "not lead?",
-            "Du spielst aus. Die meisten deiner Karten sind hier gleich gut. Welche Karte darfst "
+            "Du spielst aus. Die meisten deiner Karten sind hier gleich gut. Welche Karte solltest "
             "du nicht ausspielen?",
         ),
         "drill.play.prompt.follow.avoid": (
             "Your opponent has led the {card}. Most of your cards do equally well here. Which "
             "card must you not play to this trick?",
             "Dein Gegner hat {card:acc} ausgespielt. Die meisten deiner Karten sind hier gleich "
-            "gut. Welche Karte darfst du nicht zugeben?",
+            "gut. Welche Karte solltest du nicht zugeben?",
         ),
         "drill.play.field.avoid": (
             "The card not to play",
-            "Die Karte, die du nicht spielen darfst",
+            "Die Karte, die du nicht spielen solltest",
         ),
         "drill.play.avoid.right": (
             "The {card} is a card to avoid: it gives points away against the best card, the "
             "{best}.",
-            "{card:Nom} ist eine Karte, die du meiden musst: Sie kostet Punkte gegenüber der "
+            "{card:Nom} ist eine Karte, die du besser meidest: Sie kostet Punkte gegenüber der "
             "besten Karte, {best:dat}.",
         ),
         "drill.play.avoid.wrong": (
@@ -124,7 +124,7 @@ register_messages(
         "drill.play.avoid.loses": (
             "The card to avoid is the {card}: with all cards known it wins {tricks} and makes "
             "{value}, {less} than the {best}.",
-            "Meiden musst du {card:acc}: Bei offenen Karten machst du damit {tricks} und "
+            "Meide besser {card:acc}: Bei offenen Karten machst du damit {tricks} und "
             "bekommst {value}, {less} als mit {best:dat}.",
         ),
         "drill.play.avoid.figures": (
