@@ -1026,6 +1026,30 @@ def test_every_meld_offered_is_named_in_words_and_offered_once(kind_key: str) ->
     assert merged > 0, "no meld offered with either copy of a card: the seeds changed?"
 
 
+def test_both_trump_sevens_and_the_exchange_are_labelled_in_the_game_s_words() -> None:
+    """Both trump sevens are "Beide Trumpf-Sieben melden (20 Punkte)", not the same card
+    named twice; the exchange is for "die aufgedeckte Karte", as everywhere else."""
+    from cardtutor.engine.besik import DeclareSeven, Exchange
+
+    both = DeclareSeven.of("A", ["7D#1", "7D#2"])
+    one = DeclareSeven.of("A", ["7D#1"])
+    with translation.override("de"):
+        assert presentation.action_label(both, "de", points=20) == (
+            "Beide Trumpf-Sieben melden (20 Punkte)"
+        )
+        assert presentation.action_label(one, "de", points=10) == (
+            "Trumpf-Sieben melden (10 Punkte): Karo-Sieben"
+        )
+        exchange = Exchange("A", PhysicalCard.parse("7D#1"))
+        assert presentation.action_label(exchange, "de") == (
+            "Karo-Sieben gegen die aufgedeckte Karte tauschen"
+        )
+    with translation.override("en"):
+        assert presentation.action_label(both, "en", points=20) == (
+            "Declare both trump sevens (20 points)"
+        )
+
+
 def test_the_younger_hand_is_asked_for_at_least_one_card_as_the_rules_say(client: Client) -> None:
     url = _start(client, "piquet", first="learner")  # the learner deals: younger hand
     page = _post_first_moves_until(

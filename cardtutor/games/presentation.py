@@ -480,6 +480,10 @@ def action_label(action: Any, lang: str, declared: Collection[Any] = (), points:
             }
         return _("Declare %(meld)s: %(cards)s") % {"meld": meld, "cards": names}
     if kind == "seven":
+        if len(action.cards) == 2:  # both trump sevens: naming the same card twice says nothing
+            if points:
+                return _("Declare both trump sevens (%(points)s points)") % {"points": points}
+            return _("Declare both trump sevens")
         names = ", ".join(c.name(lang) for c in action.cards)
         if points:
             return _("Declare the trump seven (%(points)s points): %(cards)s") % {
