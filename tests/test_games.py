@@ -1619,8 +1619,12 @@ def test_a_discard_in_words_names_its_cards_in_the_order_of_the_hand_on_the_tabl
 
     discard = Exchange("A", mask_of(parse_cards("7C 8C JC 9D KS")))
     assert presentation.describe(discard, "en") == (
-        "discard king of spades, nine of diamonds, jack of clubs, eight of clubs, seven of clubs"
+        "discard king of spades, nine of diamonds, jack of clubs, eight of clubs and seven of clubs"
     )
+    with translation.override("de"):  # joined as a list is said, not by commas alone
+        assert presentation.describe(discard, "de") == (
+            "Pik-König, Karo-Neun, Kreuz-Bube, Kreuz-Acht und Kreuz-Sieben ablegen"
+        )
 
 
 def test_the_list_of_games_dates_a_game_the_same_way_in_either_language(client: Client) -> None:

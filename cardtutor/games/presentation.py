@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from cardtutor.engine.errors import EngineError
 from cardtutor.engine.piquet import Exchange as PiquetExchange
 from cardtutor.engine.piquet import NextDeal as PiquetNextDeal
-from cardtutor.engine.text import Msg, to_player
+from cardtutor.engine.text import Msg, join_names, to_player
 from cardtutor.games.service import Position, is_deal_action, is_deal_phase, undo_point
 from cardtutor.replays.presentation import category_label, rule_url
 from cardtutor.replays.table import sort_hand
@@ -508,7 +508,7 @@ def describe(action: Any, lang: str) -> str:
         return _("play the %(card)s") % {"card": action.card.name(lang)}
     if kind == "exchange" and hasattr(action, "discard"):
         # in the order of the hand on the table, so the cards can be checked against it
-        names = ", ".join(c.name(lang) for c in sort_hand(list(action.cards), "piquet"))
+        names = join_names(sort_hand(list(action.cards), "piquet"), lang)
         text = _("discard %(cards)s") % {"cards": names}
         return text + (
             _(" and look at the rest of the stock") if getattr(action, "look", False) else ""

@@ -57,7 +57,7 @@ register_messages(
         ),
         "games.undone": (
             "Taken back: {move}. It is your move again.",
-            "Zurückgenommen: {move}. Du bist wieder am Zug.",
+            "Zurückgenommen: „{move}“. Du bist wieder am Zug.",
         ),
         "games.nothing_to_undo": (
             "There is no move of yours to take back.",
