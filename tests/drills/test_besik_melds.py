@@ -477,3 +477,29 @@ def test_a_meld_reusing_two_cards_of_another_kind_names_both_and_links_its_own_r
     german, _rules = _verdict_words("544492972", Level.MEDIUM, "quint-major-spades", "de")
     assert "den Pik-König und die Pik-Dame verwendet" in german
     assert "besik#reuse" in rules and "besik#quint-major" in rules
+
+
+def test_two_copies_of_the_trump_seven_are_told_apart_and_a_wrong_exchange_gets_the_answer() -> (
+    None
+):
+    """ "Die Kreuz-Sieben wurde schon gemeldet … Die Kreuz-Sieben wurde noch nicht gemeldet"
+    read as a contradiction: the one and the other; "Zum Tausch hast du „Nein“ geantwortet"
+    did not say what is right."""
+    item = DRILL.item("38", Level.HARD)
+    expected = DRILL.expected(item)
+    feedback = DRILL.check(item, DRILL.parse_answer(item, answer_data(expected)))
+    keys = [m.key for m in feedback.reasons]
+    assert "drill.melds.seven.done_one" in keys and "drill.melds.seven.other" in keys, keys
+    assert "drill.melds.seven.done" not in keys and "drill.melds.seven.one" not in keys
+    german = " ".join(m.render("de") for m in feedback.reasons)
+    assert "Die eine " in german and "Die andere " in german
+    item = DRILL.item("0", Level.EASY)
+    expected = DRILL.expected(item)
+    wrong = "no" if expected["exchange"] == "yes" else "yes"
+    data = answer_data(expected) | {"exchange": wrong}
+    feedback = DRILL.check(item, DRILL.parse_answer(item, data))
+    said = [m.render("de") for m in feedback.reasons if m.key == "drill.melds.wrong_exchange"]
+    right = "Ja" if expected["exchange"] == "yes" else "Nein"
+    assert said == [
+        f"Zum Tausch hast du „{'Ja' if wrong == 'yes' else 'Nein'}“ geantwortet; richtig ist „{right}“."
+    ]

@@ -230,8 +230,8 @@ register_messages(
             "Du hast für die Trumpf-Sieben {given} angegeben; richtig ist {points}.",
         ),
         "drill.melds.wrong_exchange": (
-            "On the exchange you answered “{given}”.",
-            "Zum Tausch hast du „{given}“ geantwortet.",
+            "On the exchange you answered “{given}”; the right answer is “{right}”.",
+            "Zum Tausch hast du „{given}“ geantwortet; richtig ist „{right}“.",
         ),
         "drill.melds.allowed": (
             "{option}: allowed, {points} points. {why}",
@@ -405,6 +405,21 @@ register_messages(
         "drill.melds.seven.done": (
             "The {card} has already been declared and scored: each seven scores only once.",
             "{card:Nom} wurde schon gemeldet und gezählt: Jede Sieben zählt nur einmal.",
+        ),
+        # two copies of the trump seven, one declared: told apart ("the one", "the other")
+        "drill.melds.seven.done_one": (
+            "One {card} has already been declared and scored: each seven scores only once.",
+            "Die eine {card} wurde schon gemeldet und gezählt: Jede Sieben zählt nur einmal.",
+        ),
+        "drill.melds.seven.other": (
+            "The other {card} has not been declared yet: it scores {points}, and it does not "
+            "use up the turn's one meld.",
+            "Die andere {card} wurde noch nicht gemeldet: Sie bringt {points} und zählt nicht "
+            "als die Meldung dieses Stichs; danach darfst du noch eine Meldung ansagen.",
+        ),
+        "drill.melds.seven.done_both": (
+            "Both trump sevens have already been declared and scored: each seven scores only once.",
+            "Beide Trumpf-Sieben wurden schon gemeldet und gezählt: Jede Sieben zählt nur einmal.",
         ),
         "drill.melds.seven.no_trick": (
             "Trump sevens are declared and exchanged only after winning a trick: 0 now.",
@@ -980,10 +995,15 @@ def _analyse(scene: Scene, options: Sequence[str]) -> Analysis:
         if not scene.won:
             reasons.append(Msg("drill.melds.seven.no_trick"))
         else:
-            for c in scene.trump_sevens:
-                if c in scene.sevens:
-                    reasons.append(Msg("drill.melds.seven.done", card=c))
-            if len(fresh) >= 2:
+            done = [c for c in scene.trump_sevens if c in scene.sevens]
+            if done and fresh:  # two copies of one card: "the one …, the other …"
+                reasons.append(Msg("drill.melds.seven.done_one", card=done[0]))
+                reasons.append(Msg("drill.melds.seven.other", card=fresh[0], points=seven))
+            elif len(done) >= 2:
+                reasons.append(Msg("drill.melds.seven.done_both"))
+            elif done:
+                reasons.append(Msg("drill.melds.seven.done", card=done[0]))
+            elif len(fresh) >= 2:
                 reasons.append(Msg("drill.melds.seven.both", points=seven))
             elif fresh:
                 reasons.append(Msg("drill.melds.seven.one", card=fresh[0], points=seven))
@@ -1781,7 +1801,8 @@ class MeldDrill:
             reasons.append(Msg("drill.melds.wrong_seven", given=answer.seven, points=a.seven))
         if a.exchange is not None and answer.exchange != a.exchange:
             given = Msg("drill.melds.yes" if answer.exchange else "drill.melds.no")
-            reasons.append(Msg("drill.melds.wrong_exchange", given=given))
+            answer_right = Msg("drill.melds.yes" if a.exchange else "drill.melds.no")
+            reasons.append(Msg("drill.melds.wrong_exchange", given=given, right=answer_right))
         rules: list[str] = [item.concept] if item.concept else []
         for v in a.verdicts:
             key = "drill.melds.allowed" if v.allowed else "drill.melds.refused"
