@@ -174,13 +174,13 @@ register_messages(
         "piquet.info.exchange_elder": (
             "{seat} discards {n} and takes {n} from the stock; he leaves {left} of his {own} "
             "and may look at them.",
-            "{seat} legt {n} ab und kauft ebenso viele aus dem Talon; von seinen {own} "
+            "{seat} legt {n} ab und kauft dafür {n} aus dem Talon; von seinen {own} "
             "lässt er {left} liegen und darf sie ansehen.",
         ),
         "piquet.info.exchange_elder.1": (
             "{seat} discards {n} and takes {n} from the stock; he leaves {left} of his {own} "
             "and may look at it.",
-            "{seat} legt {n} ab und kauft ebenso viele aus dem Talon; von seinen {own} "
+            "{seat} legt {n} ab und kauft dafür {n} aus dem Talon; von seinen {own} "
             "lässt er {left} liegen und darf sie ansehen.",
         ),
         "piquet.info.exchange_elder_all": (
@@ -193,19 +193,19 @@ register_messages(
         ),
         "piquet.info.exchange_younger": (
             "{seat} discards {n} and takes {n} from the stock; {left} left over, not looked at.",
-            "{seat} legt {n} ab und kauft ebenso viele aus dem Talon; der Rest "
+            "{seat} legt {n} ab und kauft dafür {n} aus dem Talon; der Rest "
             "({left}) bleibt ungesehen liegen.",
         ),
         "piquet.info.exchange_younger_looks": (
             "{seat} discards {n} and takes {n} from the stock; he looks at the {left} left "
             "over (the elder hand sees them after his first lead).",
-            "{seat} legt {n} ab und kauft ebenso viele aus dem Talon; er sieht sich den Rest "
+            "{seat} legt {n} ab und kauft dafür {n} aus dem Talon; er sieht sich den Rest "
             "({left}) an, und die Vorhand sieht ihn nach ihrem ersten Ausspielen.",
         ),
         "piquet.info.exchange_younger_looks.1": (
             "{seat} discards {n} and takes {n} from the stock; he looks at the one card left "
             "over (the elder hand sees it after his first lead).",
-            "{seat} legt {n} ab und kauft ebenso viele aus dem Talon; er sieht sich die "
+            "{seat} legt {n} ab und kauft dafür {n} aus dem Talon; er sieht sich die "
             "liegen gebliebene Karte an, und die Vorhand sieht sie nach ihrem ersten "
             "Ausspielen.",
         ),
