@@ -1610,7 +1610,7 @@ def ex_low_trick() -> Shown:
                 f"{name(led, True):Nom} ist {AUGEN[led.uid]} Augen wert. Mit "
                 f"{names(trumps, True).replace(' und ', ' oder ')} getrumpft, gehörte der Stich "
                 f"A, und die {' bzw. '.join(str(AUGEN[c.uid]) for c in trumps)} Augen des "
-                "Trumpfs blieben in seinem eigenen Stich: sie gehen nicht verloren; was A opfert, "
+                "Trumpfs blieben in seinem eigenen Stich: Sie gehen nicht verloren; was A opfert, "
                 f"ist der Trumpf selbst. A hat nur {number_word(len(trumps), True)}, und er braucht sie später: "
                 "für einen Stich, wenn er etwas zu melden hat, und für die letzten acht Stiche, "
                 f"in denen die Trümpfe entscheiden. {name(ace_trump, True):Nom} ist außerdem eines "
@@ -1656,7 +1656,7 @@ def ex_ten_beats_king() -> Shown:
                 f"{winner} wins the trick: the ten ranks above the king. The two cards are worth "
                 f"{augen} Augen to {winner} at the end of the deal "
                 f"({AUGEN[pile[1].uid]} for the ten, {AUGEN[pile[0].uid]} for the king).",
-                f"{winner} macht den Stich: die Zehn steht über dem König. Die beiden Karten "
+                f"{winner} macht den Stich: Die Zehn steht über dem König. Die beiden Karten "
                 f"bringen {winner} am Ende des Spiels {augen} Augen "
                 f"({AUGEN[pile[1].uid]} für die Zehn, {AUGEN[pile[0].uid]} für den König).",
             ),

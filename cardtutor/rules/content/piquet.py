@@ -398,7 +398,7 @@ CARTE_BLANCHE = Section(
             "opponent's exchange (younger's after elder's, elder's after younger's). Both "
             "players can never hold one in the same deal.",
             "Die Übersetzung verstümmelt, wann die Carte blanche angesagt und gezeigt wird. "
-            "Unsere Regel: sie wird angesagt und gezählt, sobald gegeben ist, und nach dem "
+            "Unsere Regel: Sie wird angesagt und gezählt, sobald gegeben ist, und nach dem "
             "Kauf des Gegners gezeigt (die der Hinterhand nach dem der Vorhand, die der Vorhand "
             "nach dem der Hinterhand). Es können nie beide im selben Spiel eine haben.",
             "Der nachteilige Ausschuß wird dann (wie unter der Verschrottung erklärt) "
@@ -440,7 +440,7 @@ EXCHANGE_LEFT = Section(
             "if he looks, elder sees them after his first lead.",
             "„Nach links“ ist in der Übersetzung das englische „left“ im Sinn von „übrig gelassen“, "
             "keine Richtung. Unsere "
-            "Regel, nach dem englischen Original: ob die Hinterhand die übrigen Karten ansieht, "
+            "Regel, nach dem englischen Original: Ob die Hinterhand die übrigen Karten ansieht, "
             "entscheidet sie; sieht sie sie an, sieht die Vorhand sie nach ihrem ersten "
             "Ausspielen.",
             "Er kann die Karten betrachten, die er läßt. Wenn er sie betrachtet, muß er sie der "
@@ -706,7 +706,7 @@ SINKING = Section(
             "against a [[pique]] or [[repique]]. Nor does it hide anything when the sunk cards "
             "are shown anyway with another good declaration: six cards making sixty can only "
             "be the ace down to the nine, so the nine sunk from a sixième is seen all the same.",
-            "Warum: jede Ansage verrät dem Gegner, wo Karten liegen. Wer die Karten ohnehin "
+            "Warum: Jede Ansage verrät dem Gegner, wo Karten liegen. Wer die Karten ohnehin "
             "nicht gewinnen kann oder darauf baut, dass der Gegner im Stichspiel eine Deckung "
             "falsch vermutet, kann einige Punkte opfern, um eine Farbe zu verbergen. Das lohnt "
             "sich selten: es kostet die geopferten Punkte und dazu, was die schwächere "
@@ -763,7 +763,7 @@ YOUNGER_SCORES = Section(
         R(
             "This is the order of speaking, not of reckoning: younger's good point still "
             "reckons before elder's lead when [[pique]] and [[repique]] are judged.",
-            "Das ist die Reihenfolge des Sprechens, nicht der Zählung: ein guter Point der "
+            "Das ist die Reihenfolge des Sprechens, nicht der Zählung: Ein guter Point der "
             "Hinterhand zählt bei [[pique]] und [[repique]] trotzdem vor dem Ausspielen der "
             "Vorhand.",
             "Um der Bequemlichkeit willen beendet die ältere Hand seine Berechnung, "
@@ -1008,7 +1008,7 @@ PIQUE = Section(
             "included; the cards and capot, scored after the play, never do.",
             f"Erreicht die Vorhand mit Hand und Stichspiel {PIQUE_AT}, bevor die Hinterhand in diesem "
             f"Spiel überhaupt etwas zählt, gewinnt sie ein [[pique]] und zählt {POINTS_PIQUE} dazu. "
-            f"Nur die Vorhand kann das: die Hinterhand kann im Stichspiel nicht {PIQUE_AT} erreichen, "
+            f"Nur die Vorhand kann das: Die Hinterhand kann im Stichspiel nicht {PIQUE_AT} erreichen, "
             "bevor das erste Ausspielen der Vorhand gezählt hat. Die Punkte des Stichspiels "
             "zählen mit, auch der letzte Stich; die Karten und Capot, die nach dem Stichspiel "
             "zählen, nie.",
@@ -1039,7 +1039,7 @@ REPIQUE_CASES = Section(
             (
                 "**Carte blanche saves, and counts.** It reckons first of all: its holder "
                 "cannot be piqued or repiqued, and its 10 count toward his own.",
-                "**Carte blanche rettet und zählt mit.** Sie zählt vor allem anderen: ihr "
+                "**Carte blanche rettet und zählt mit.** Sie zählt vor allem anderen: Ihr "
                 "Inhaber kann weder Pique noch Repique erleiden, und ihre 10 zählen für sein "
                 "eigenes Pique oder Repique mit.",
             ),
@@ -1250,7 +1250,7 @@ PENALTIES = Section(
             "On this site none of these can happen: the table lets you take only the cards "
             "you may, declare only what you hold, follow suit when you must and look only at "
             "what you may see. So the penalties are described here and not played.",
-            "Auf dieser Seite kann keiner dieser Fälle eintreten: der Tisch lässt nur die "
+            "Auf dieser Seite kann keiner dieser Fälle eintreten: Der Tisch lässt nur die "
             "erlaubten Karten kaufen, nur ansagen, was man hat, bedienen, wo man muss, und nur "
             "ansehen, was man sehen darf. Die Strafen werden deshalb hier beschrieben, aber "
             "nicht gespielt.",

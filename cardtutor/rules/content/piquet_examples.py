@@ -449,7 +449,7 @@ def build_exchange() -> Shown:
             Text(
                 f"A discards the {a_out_en}: he keeps his hearts (his longest suit and his "
                 "sequence) and his three jacks.",
-                f"A legt {a_out_de} ab: er behält seine Herzkarten (längste Farbe und Sequenz) "
+                f"A legt {a_out_de} ab: Er behält seine Herzkarten (längste Farbe und Sequenz) "
                 "und seine drei Buben.",
             ),
         ),
@@ -1284,7 +1284,7 @@ def build_strategy_cards() -> Shown:
         verdict = Text(
             f"The source is right: a high spade gives up the cards, any other card is worth "
             f"{signed(best_other)}.",
-            f"Die Quelle hat recht: ein hohes Pik verschenkt die Karten, jede andere Karte ist "
+            f"Die Quelle hat recht: Ein hohes Pik verschenkt die Karten, jede andere Karte ist "
             f"{signed(best_other)} wert.",
         )
     else:
@@ -1292,7 +1292,7 @@ def build_strategy_cards() -> Shown:
             f"The source is only half right: a high spade gives up the cards, but so does a "
             f"small one ({signed(best_small)}). Only a card of another suit wins them: "
             f"{signed(best_other)}.",
-            f"Die Quelle hat nur halb recht: ein hohes Pik verschenkt die Karten, ein kleines "
+            f"Die Quelle hat nur halb recht: Ein hohes Pik verschenkt die Karten, ein kleines "
             f"aber ebenso ({signed(best_small)}). Nur eine Karte einer anderen Farbe gewinnt "
             f"sie: {signed(best_other)}.",
         )
