@@ -93,6 +93,13 @@ def said(msg: Msg) -> Text:
     return Text(msg.render("en"), msg.render("de"))
 
 
+def _said(msg: Msg) -> str:
+    """A refusal quoted as the whole sentence it is, in German: with a capital (the engine's
+    refusals start in lower case, to follow a colon)."""
+    text = msg.render("de")
+    return text[:1].upper() + text[1:]
+
+
 def said_events(events: Iterable[Event]) -> tuple[Text, ...]:
     return tuple(said(e.msg) for e in events)
 
@@ -442,7 +449,7 @@ def ex_end_trump() -> Shown:
             ),
             Text(
                 f"The ten of spades is refused: “{why.render('en')}”.",
-                f"Die Pik-Zehn wird abgewiesen: „{why.render('de')}“.",
+                f"Die Pik-Zehn wird abgewiesen: „{_said(why)}“.",
             ),
         ),
         facts={"legal": len(legal), "spade_legal": int(pcs("10S#2")[0] in legal)},
@@ -469,7 +476,7 @@ def ex_end_no_meld() -> Shown:
                 f"A holds a trump seven he never declared (the {name(fresh, False)} he drew "
                 f"from the talon). Too late: “{why.render('en')}”.",
                 f"A hat eine Trumpf-Sieben, die er nie gemeldet hat ({name(fresh, True):acc} aus "
-                f"dem Talon). Zu spät: „{why.render('de')}“.",
+                f"dem Talon). Zu spät: „{_said(why)}“.",
             ),
         ),
         facts={"refused": 1, "declarations": len(after.legal_actions.declarations())},
@@ -495,7 +502,7 @@ def ex_meld_when() -> Shown:
                 f"A is dealt a Besik but may not declare it before he has won a trick: "
                 f"“{why.render('en')}”.",
                 f"A bekommt einen Besik, darf ihn aber nicht melden, bevor er einen Stich "
-                f"gemacht hat: „{why.render('de')}“.",
+                f"gemacht hat: „{_said(why)}“.",
             ),
             Text(
                 f"Only after winning trick {won.trick_no} with the king of diamonds (and "
@@ -544,7 +551,7 @@ def ex_meld_once() -> Shown:
             *said_events(example_events(step)),
             Text(
                 f"The marriage of clubs inside it must wait: “{why.render('en')}”.",
-                f"Die Kreuz-Heirat darin muss warten: „{why.render('de')}“.",
+                f"Die Kreuz-Heirat darin muss warten: „{_said(why)}“.",
             ),
             Text(
                 f"B declares it later, after winning trick {meld_trick} (after trick {quiet}, which "
@@ -829,7 +836,7 @@ def ex_reuse_fresh() -> Shown:
                 "B holds a second queen of clubs, but only one king. The same king with the new "
                 f"queen is refused: “{why.render('en')}”.",
                 "B hat eine zweite Kreuz-Dame, aber nur einen König. Derselbe König mit der "
-                f"neuen Dame wird abgewiesen: „{why.render('de')}“.",
+                f"neuen Dame wird abgewiesen: „{_said(why)}“.",
             ),
             Text(
                 f"Marriages of clubs B may declare now: {len(legal)}. He needs the second king "
@@ -897,7 +904,7 @@ def ex_reuse_quint() -> Shown:
             Text(
                 f"Under standard Bezique rules the same marriage is refused: “{why.render('en')}”.",
                 f"Nach den Regeln des Standard-Bezique wird dieselbe Heirat abgewiesen: "
-                f"„{why.render('de')}“.",
+                f"„{_said(why)}“.",
             ),
         ),
         facts={
@@ -959,7 +966,7 @@ def ex_double_besik() -> Shown:
                 "It counts as two Besiks declared at once; on B's next trick a single Besik "
                 f"out of it is refused: “{why.render('en')}”.",
                 "Er zählt als zwei Besiks auf einmal; nach dem nächsten Stich von B wird ein "
-                f"einzelner Besik daraus abgewiesen: „{why.render('de')}“.",
+                f"einzelner Besik daraus abgewiesen: „{_said(why)}“.",
             ),
         ),
         facts={"points": points_of(steps[1][0], "B", "double-besik"), "single_refused": 1},
@@ -987,7 +994,7 @@ def ex_double_separate() -> Shown:
             *said_events(steps[3][1]),
             Text(
                 f"On the next trick the double Besik is refused: “{why.render('en')}”.",
-                f"Nach dem nächsten Stich wird der Doppel-Besik abgewiesen: „{why.render('de')}“.",
+                f"Nach dem nächsten Stich wird der Doppel-Besik abgewiesen: „{_said(why)}“.",
             ),
         ),
         facts={"total": state.totals["B"], "double_refused": 1},
@@ -1059,7 +1066,7 @@ def ex_trump_seven() -> Shown:
             Text(
                 f"Each seven scores once: declared again, it is refused (“{why.render('en')}”).",
                 f"Jede Sieben zählt nur einmal: nochmals gemeldet, wird sie abgewiesen "
-                f"(„{why.render('de')}“).",
+                f"(„{_said(why)}“).",
             ),
         ),
         facts={
@@ -1097,7 +1104,7 @@ def ex_seven_exchange() -> Shown:
                 "Early in the deal A already holds the seven of hearts but has not won a trick: "
                 f"“{why.render('en')}”.",
                 "Früh im Spiel hat A schon die Herz-Sieben, aber noch keinen Stich: "
-                f"„{why.render('de')}“.",
+                f"„{_said(why)}“.",
             ),
             *said_events(example_events(seven)),
             *said_events(example_events(ex)),
@@ -1386,7 +1393,7 @@ def ex_four_partners() -> Shown:
             Text(
                 "A's queen of spades and C's jack of diamonds make no Besik: “"
                 f"{why.render('en')}”.",
-                f"Pik-Dame von A und Karo-Bauer von C ergeben keinen Besik: „{why.render('de')}“.",
+                f"Pik-Dame von A und Karo-Bauer von C ergeben keinen Besik: „{_said(why)}“.",
             ),
             *said_events(events),
             Text(
@@ -1430,11 +1437,11 @@ def ex_standard() -> Shown:
         lines=(
             Text(
                 f"B's Quint-Major in clubs (hearts are trumps): “{q.render('en')}”.",
-                f"Die Quint-Major von B in Kreuz (Herz ist Trumpf): „{q.render('de')}“.",
+                f"Die Quint-Major von B in Kreuz (Herz ist Trumpf): „{_said(q)}“.",
             ),
             Text(
                 f"B's marriage of clubs, declared after drawing: “{d.render('en')}”.",
-                f"Die Kreuz-Heirat von B, nach dem Ziehen gemeldet: „{d.render('de')}“.",
+                f"Die Kreuz-Heirat von B, nach dem Ziehen gemeldet: „{_said(d)}“.",
             ),
             Text(
                 "In the last eight tricks A must also win the trick if he can: only the cards "
