@@ -561,7 +561,7 @@ register_messages(
         ),
         "notation.name": (
             "{text!r} is not a card name (e.g. 'queen of spades' or 'Pik-Dame').",
-            "{text!r} ist kein Kartenname (z. B. 'Pik-Dame' oder 'queen of spades').",
+            "{text!r} ist kein Kartenname (z. B. „Pik-Dame“ oder „queen of spades“).",
         ),
     }
 )
