@@ -100,6 +100,15 @@
     var shown = focus.classList.contains("card-pick-input") ? focus.nextElementSibling : focus;
     var box = shown.getBoundingClientRect();
     if (box.bottom > window.innerHeight || box.top < 0) shown.scrollIntoView({ block: "nearest" });
+    // The decision's other choices come into view too, as far as the table's top (and the
+    // focused choice) stay on the screen: at a table of three or four the other players'
+    // melds put "Draw from the talon", under a meld offered, below a phone's first screen.
+    var choices = area.querySelectorAll(".move-form .other-moves button");
+    var last = choices[choices.length - 1];
+    if (!last || !table) return;
+    var over = Math.ceil(last.getBoundingClientRect().bottom - window.innerHeight) + 8;
+    var room = Math.min(table.getBoundingClientRect().top, shown.getBoundingClientRect().top);
+    if (over > 8 && room > 0) window.scrollBy(0, Math.min(over, Math.floor(room)));
   });
   // The moves made since the learner's last one are shown on the table one after another
   // (games.css, 0.9 s each, up to 8 moves in a game for four). A card sent meanwhile went to a

@@ -480,6 +480,39 @@ def test_on_a_phone_the_draw_and_melds_after_a_won_trick_are_on_the_first_screen
         context.close()
 
 
+@pytest.mark.parametrize(("kind", "seed"), [("besik-3", 15), ("besik-4", 2), ("besik-4", 26)])
+def test_at_a_table_of_three_or_four_a_phone_shows_every_choice_after_a_won_trick(
+    browser: Any, live_server: Any, fixed_game_seed: Any, kind: str, seed: int
+) -> None:
+    """The other players' declared melds (a row each) pushed "Draw from the talon", below the
+    meld offered, under the first screen of a 740 px phone; the page now scrolls so that every
+    choice shows, with the table's top still on the screen. A reload keeps that place."""
+    fixed_game_seed(seed)
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        _start(page, kind, first="learner")
+        draw = page.get_by_role("button", name="Draw from the talon")
+        _play_first_cards_until(page, draw.count, 80, "the learner never won a trick")
+        rows = page.locator(".game-table .declared-row").count()
+        assert rows >= 2, f"melds declared on the table ({rows} rows): the case tested"
+        for when in ("after the move", "after a reload"):
+            for choice in page.locator(".move-form .other-moves button").all():
+                box = choice.bounding_box()
+                assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 740, (
+                    when,
+                    choice.inner_text(),
+                    box,
+                )
+            table = page.locator(".game-table").bounding_box()
+            assert table is not None and table["y"] >= 0, (when, table)
+            page.reload()
+            expect(draw).to_be_visible()
+    finally:
+        context.close()
+
+
 def test_besik_for_three_in_german_on_a_phone_with_the_keyboard(page: Any) -> None:
     """Two computer players, left and right, neither a partner; cards played with the
     keyboard (htmx), melds and the draw when a trick is won; no sideways scrolling."""
