@@ -281,6 +281,9 @@ SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
+    # A load balancer's health check reaches gunicorn in plain HTTP, past the TLS terminator:
+    # sent to https, it would count every healthy host as down.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz/$"]
     SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
     LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE

@@ -224,6 +224,8 @@ class Stack:
         login_rate: str = "10r/m",
         post_rate: str = "10r/s",
         access_log: bool = False,
+        scheme: str = "$scheme",
+        real_ip: str = "",
     ) -> subprocess.Popen[bytes]:
         binary = ensure_debian("nginx", "nginx")
         run_dir = self.dir / "nginx"
@@ -239,6 +241,8 @@ class Stack:
                 login_rate=login_rate,
                 post_rate=post_rate,
                 access_log=str(run_dir / "access.log") if access_log else "off",
+                scheme=scheme,
+                real_ip=real_ip,
             )
         )
         subprocess.run(
@@ -288,9 +292,12 @@ def render_nginx(
     login_rate: str = "10r/m",
     post_rate: str = "10r/s",
     access_log: str = "off",
+    scheme: str = "$scheme",
+    real_ip: str = "",
 ) -> str:
     """deploy/nginx.conf.template with its ``${NAME}`` fields filled in (nginx's own
-    ``$variables`` are left alone)."""
+    ``$variables`` are left alone). ``scheme`` and ``real_ip`` are for nginx behind a TLS
+    terminator (see the template's head); the loopback stack is reached directly."""
     values = dict(
         USER_LINE="user www-data;" if os.geteuid() == 0 else "",
         RUN_DIR=str(run_dir),
@@ -301,6 +308,8 @@ def render_nginx(
         STATIC_ROOT=str(static_root),
         LOGIN_RATE=login_rate,
         POST_RATE=post_rate,
+        SCHEME=scheme,
+        REAL_IP=real_ip,
     )
     return re.sub(r"\$\{([A-Z_]+)\}", lambda m: values[m.group(1)], TEMPLATE.read_text())
 
@@ -311,7 +320,10 @@ def serve(host: str, port: int, workers: int) -> None:
         raise SystemExit("serve-prod is for loopback only; see the README for a real server")
     static_root = Path(os.environ.get("DJANGO_STATIC_ROOT") or ROOT / "staticfiles")
     env = production_env(static_root)
-    with stack() as running:
+    # A directory of its own, kept after the stop: its logs are what is left to read when
+    # something went wrong (the tests' stacks remove theirs).
+    logs = Path(tempfile.mkdtemp(prefix="cardtutor-serve-"))
+    with stack(logs) as running:
         if os.environ.get("SERVE_REDIS") == "1" and not os.environ.get("REDIS_URL"):
             env["REDIS_URL"] = running.redis()
             print(f"stack: redis-server at {env['REDIS_URL']}", flush=True)
@@ -341,6 +353,7 @@ def serve(host: str, port: int, workers: int) -> None:
         except KeyboardInterrupt:
             pass
         print("stack: stopping nginx and gunicorn", flush=True)
+    print(f"stack: stopped; the logs stay in {logs}", flush=True)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

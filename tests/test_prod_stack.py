@@ -15,6 +15,7 @@ import socket
 import tempfile
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 import uuid
 from collections.abc import Iterator
@@ -71,7 +72,7 @@ def running() -> Iterator[Stack]:
 
 
 class Browser:
-    """A cookie-keeping HTTP client (urllib) for one server."""
+    """A cookie-keeping HTTP client (urllib) for one server; its forms carry ``Origin``."""
 
     def __init__(self, base: str) -> None:
         self.base = base
@@ -111,7 +112,12 @@ class Browser:
         req = urllib.request.Request(
             self.base + path,
             data=body,
-            headers={"Content-Type": f"multipart/form-data; boundary={boundary}"},
+            # As a browser sends it: Django checks it against the host nginx passes on (nginx
+            # passed the host without its port, and every browser form was refused).
+            headers={
+                "Content-Type": f"multipart/form-data; boundary={boundary}",
+                "Origin": self.base,
+            },
         )
         return self.request(req)
 
@@ -148,6 +154,45 @@ def test_nginx_serves_pages_and_static_files_and_refuses_oversized_bodies(
     # Just over the import limit still reaches Django, which says so in the form.
     status, text, _ = browser.post("/replays/import/", {}, {"file": b" " * (2 * 2**20 + 10)})
     assert status == 400 and "too large" in text
+
+
+def test_behind_a_tls_terminator_django_sees_https_and_the_client_s_address(
+    site: dict[str, Any], running: Stack
+) -> None:
+    """nginx filled in for a TLS terminator in front of it (``SCHEME`` "https", ``REAL_IP``
+    trusting the terminator's X-Forwarded-For), with the redirect to HTTPS on: no redirect
+    loop, forms from the https origin are taken, and the log-in limit counts per client."""
+    app, front = free_port(), free_port()
+    env = dict(site["env"], DJANGO_SECURE_SSL_REDIRECT="true")
+    running.gunicorn(env, app, workers=1)
+    running.nginx(
+        front,
+        [app],
+        site["static"],
+        login_rate="2r/m",
+        scheme="https",
+        real_ip="set_real_ip_from 127.0.0.1; real_ip_header X-Forwarded-For;",
+    )
+    browser = Browser(f"http://127.0.0.1:{front}")
+    status, html, _ = browser.get("/")
+    assert status == 200 and "cardtutor" in html, "not sent to https again"
+
+    def log_in_from(address: str) -> int:
+        browser.get("/accounts/login/")
+        # a new user name each time: django-axes' lock-out (per name and address) stays out
+        fields = {"username": f"nobody-{uuid.uuid4().hex[:8]}", "password": "x", "next": "/"}
+        req = urllib.request.Request(
+            f"{browser.base}/accounts/login/",
+            data=urllib.parse.urlencode({"csrfmiddlewaretoken": browser.csrf(), **fields}).encode(),
+            headers={"Origin": f"https://127.0.0.1:{front}", "X-Forwarded-For": address},
+        )
+        return browser.request(req)[0]
+
+    # 2 a minute with the template's burst: one client's run of log-ins is cut off, while
+    # another client behind the same terminator is not (both reach nginx from 127.0.0.1).
+    first = [log_in_from("203.0.113.7") for _ in range(8)]
+    assert first[0] == 200 and first[-1] == 429, first
+    assert log_in_from("198.51.100.4") == 200
 
 
 def test_nginx_says_its_own_messages_in_the_learners_language(
