@@ -28,6 +28,10 @@ help:
 	@echo "make serve-prod  nginx in front of gunicorn with production settings (Ctrl-C stops both)"
 	@echo "make bench-load  wrk through nginx, 64 connections, then with a gunicorn worker killed"
 	@echo "make bench-instructions  instructions per request (callgrind): where a request's time goes"
+	@echo "make services    Debian's nginx and redis-server, installed when missing"
+	@echo "make lint, make format, make typecheck   ruff check, ruff format, mypy --strict"
+	@echo "make makemessages  refresh the German catalogue after changing UI strings"
+	@echo "make fixtures, make collectstatic, make clean"
 
 $(VENV)/.created:
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "Python 3.11 or newer is needed"; exit 1; }
@@ -44,11 +48,11 @@ $(VENV)/.installed-dev: $(VENV)/.installed
 	touch $@
 
 messages: $(VENV)/.installed
-	@command -v msgfmt >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq gettext; }
+	@command -v msgfmt >/dev/null || { $(APT) update -qq && $(APT) install -y -qq gettext; }
 	$(MANAGE) compilemessages --ignore=.venv -v0
 
 makemessages: $(VENV)/.installed
-	$(MANAGE) makemessages -l de --ignore=.venv --ignore=staticfiles --ignore=tests --no-obsolete --add-location=file
+	$(MANAGE) makemessages -l de --ignore=.venv --ignore=staticfiles --ignore=tests --ignore=.hypothesis --ignore=cardtutor.egg-info --no-obsolete --add-location=file
 
 migrate: $(VENV)/.installed
 	$(MANAGE) migrate --noinput -v0
@@ -122,7 +126,9 @@ serve-prod: install collectstatic services
 	DJANGO_DEBUG=false $(PY) -m deploy.stack serve --host $(HOST) --port $(PORT) --workers $(or $(WORKERS),2)
 
 # Debian's nginx and redis-server (for serve-prod, the tests of the production stack and
-# bench-load), installed when missing; they are started per run, never as system services.
+# bench-load), installed when missing. The project starts its own instances per run on free
+# loopback ports; on a machine with an init system, Debian also starts their system services
+# when it installs them (systemctl disable --now nginx redis-server, if unwanted).
 services:
 	@missing=""; [ -x /usr/sbin/nginx ] || missing="nginx"; \
 	 command -v redis-server >/dev/null || missing="$$missing redis-server"; \
