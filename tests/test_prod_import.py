@@ -260,3 +260,27 @@ def test_a_besik_seed_that_is_not_a_whole_number_is_named(replays, seed: Any, qu
     assert f"'seed' must be a whole number, not {quoted}" in text, text[-1500:]
     assert "card list" not in text
     assert not Replay.objects.filter(slug="seeded").exists()
+
+
+def test_a_downloaded_game_is_imported_through_the_form_under_a_slug_given_there(
+    replays,
+) -> None:
+    """The file a learner downloads carries a slug kept for the learners' games: the form
+    refused it, and the only way was to edit the file by hand."""
+    document = _document(slug="game-0123456789abcdef")
+    client = _user("editor", "add_replay", "change_replay")
+    refused = _post(client, json.dumps(document))
+    assert refused.status_code == 400
+    assert "the form&#x27;s slug box" in refused.content.decode()
+    upload = {"file": SimpleUploadedFile("g.json", json.dumps(document).encode())}
+    response = client.post("/replays/import/", {**upload, "slug": "a-game-worth-showing"})
+    assert response.status_code == 302 and response["Location"].endswith(
+        "/replays/a-game-worth-showing/step/0/"
+    )
+    assert Replay.objects.filter(slug="a-game-worth-showing").exists()
+    # a slug given in the form is checked as the file's is, and nothing is stored
+    before = _snapshot()
+    upload = {"file": SimpleUploadedFile("g.json", json.dumps(document).encode())}
+    bad = client.post("/replays/import/", {**upload, "slug": "Not A Slug"})
+    assert bad.status_code == 400 and "Refused, nothing was stored" in bad.content.decode()
+    assert _snapshot() == before

@@ -318,7 +318,7 @@ def test_import_never_replaces_a_learner_s_own_replay(replays) -> None:
             "lässt sich nicht nachspielen",
         ),
         (None, lambda d: None, "gibt es schon"),
-        (None, lambda d: d.update(slug="game-0123"), "den eigenen Spielen der Lernenden"),
+        (None, lambda d: d.update(slug="game-0123"), "den eigenen Partien der Lernenden"),
     ],
 )
 def test_import_refusals_are_in_the_page_s_language(replays, raw, mutate, german) -> None:

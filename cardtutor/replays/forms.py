@@ -1,4 +1,5 @@
-"""The import form: a replay file and whether it may replace one with the same slug.
+"""The import form: a replay file, the slug to store it under (the file's own if empty), and
+whether it may replace one with the same slug.
 
 Who may import is the view's check (``replays.add_replay``); replacing needs
 ``replays.change_replay`` as well, checked here so the refusal is said in the form."""
@@ -22,6 +23,15 @@ class _User(Protocol):
 
 class ReplayImportForm(forms.Form):
     file = forms.FileField(label=gettext_lazy("Replay file (JSON)"))
+    slug = forms.CharField(
+        label=gettext_lazy("Store it under this slug (optional)"),
+        help_text=gettext_lazy(
+            "Lower-case letters, digits and hyphens; empty: the slug written in the file. A "
+            "learner's game downloaded from the site needs one: its own is kept for the games."
+        ),
+        required=False,
+        max_length=50,
+    )
     replace = forms.BooleanField(
         label=gettext_lazy("Replace an existing replay with the same slug"), required=False
     )

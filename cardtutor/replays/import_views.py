@@ -41,6 +41,9 @@ def replay_import(request: HtmxHttpRequest) -> HttpResponse:
         upload = form.cleaned_data["file"]
         try:
             data = load_document(upload.read())
+            if form.cleaned_data["slug"] and isinstance(data, dict):
+                # checked with the rest of the document (the schema's pattern, reserved slugs)
+                data["slug"] = form.cleaned_data["slug"]
             replay = import_replay(data, replace=form.cleaned_data["replace"])
         except ReplayImportError as err:
             error = _("Refused, nothing was stored: %(reason)s") % {"reason": err}

@@ -375,7 +375,8 @@ def _exists(slug: str) -> str:
 
 def _learners(slug: str) -> str:
     return _(
-        "The slug %(slug)s is kept for the learners' own games: give the replay another slug."
+        "The slug %(slug)s is kept for the learners' own games: give the replay another slug "
+        "(the form's slug box, or the file's slug)."
     ) % {"slug": repr(slug)}
 
 
