@@ -111,8 +111,11 @@ def test_a_different_legal_move_is_not_applied_and_offers_three_ways_on(client: 
         url + "move/",
         {"ply": str(game.ply), "type": "choice", "action": json.dumps(other.to_json())},
     )
-    assert response.status_code == 200
-    text = response.content.decode()
+    # Without JavaScript a redirect to the game, which shows it once: a page answering the
+    # POST left the back button on "Confirm form resubmission" (an empty error page).
+    assert response.status_code == 303 and response["Location"] == f"{url}#book-choice"
+    text = client.get(url).content.decode()
+    assert 'id="book-choice"' not in client.get(url).content.decode(), "shown once"
     assert "The worked example plays differently" in text
     assert "Try again" in text and "Show the example" in text and "Play on from here" in text
     assert f'href="{url}#game-area"' in text, "without JavaScript, back at the decision"
@@ -177,7 +180,7 @@ def test_playing_on_with_an_own_move_hands_the_other_side_to_the_computer(
     # the game goes on to its end without the book, through the ordinary forms
     for _ in range(200):
         page = client.get(url).content.decode()
-        if "The worked example" in page and "deal is over" in page:
+        if "The deal is over" in page and _game(url).is_over:
             break
         ply = re.search(r'name="ply" value="(\d+)"', page)
         buttons = re.findall(r"<button [^>]*name=\"action\"[^>]*>", page)
@@ -211,6 +214,7 @@ def test_a_solver_verdict_compares_a_card_with_the_examples(client: Client) -> N
     response = client.post(
         url + "move/",
         {"ply": str(game.ply), "type": "choice", "action": json.dumps(others[0].to_json())},
+        follow=True,
     )
     assert "With all cards known" in response.content.decode()
 
@@ -320,10 +324,11 @@ def test_a_worked_example_is_one_deal_played_by_its_players_until_played_on(
     page = client.get(url).content.decode()
     result = re.search(r'<p class="game-result" role="status">([^<]+)</p>', page)
     assert result is not None
-    # the example is one deal of a longer game: it ends with a lead, not a win
-    # (Besik's ends 531 to 469; the source goes on: "Nun beginnt das zweite Spiel")
+    # the example is one deal of a longer game: one side is ahead at its end, none has won
+    # (Besik's ends 531 to 469; the source goes on: "Nun beginnt das zweite Spiel"). "You
+    # lead, 28 to 23" read as the lead of a card.
     high, low = {"piquet-example": (28, 23), "besik-example": (531, 469)}[slug]
-    leader = "You lead" if seat == "A" else "A leads"  # A leads in both examples
+    leader = "You are ahead" if seat == "A" else "A is ahead"  # A, in both examples
     assert result.group(1).strip() == (
         f"{leader}, {high} to {low}: the worked example is this one deal."
     )
@@ -331,7 +336,66 @@ def test_a_worked_example_is_one_deal_played_by_its_players_until_played_on(
     assert "The game is over" not in page
     assert "Game total" not in page and "wins" not in result.group(1)
     listed = client.get(reverse("games:index")).content.decode()
-    assert ("you led" if seat == "A" else "A led") in listed and " won (" not in listed
+    assert ("you were ahead" if seat == "A" else "A was ahead") in listed
+    assert " won (" not in listed
+
+
+def test_a_deal_played_on_from_the_example_ends_as_the_learner_s_own(client: Client) -> None:
+    """Played on from the learner's own move, the deal's end said "The worked example's deal
+    is over" and "the worked example is this one deal", as if the example had been played."""
+    url = _sit(client, "piquet-example", "A")
+    book = _book(_game(url))
+    while (game := _game(url)).ply < 4:  # A's exchange and declarations as the example's
+        form = {"ply": str(game.ply), "type": "choice", "action": json.dumps(book[game.ply])}
+        assert client.post(url + "move/", form).status_code == 303
+    off = _game(url).ply
+    client.post(url + "move/", {**_other_move_form(url), "then": "play-on"})
+    for _ in range(60):
+        game = _game(url)
+        if game.is_over:
+            break
+        action = next(iter(_position(game).state.legal_actions))
+        form = {"ply": str(game.ply), "type": "choice", "action": json.dumps(action.to_json())}
+        assert client.post(url + "move/", form).status_code == 303
+    assert _game(url).is_over
+    page = client.get(url).content.decode()
+    result = re.search(r'<p class="game-result" role="status">([^<]+)</p>', page)
+    assert result is not None
+    assert "you played the deal on from the worked example" in result.group(1) or (
+        "you played it on from the worked example" in result.group(1)
+    )
+    assert "The worked example's deal is over" not in page and "The deal is over" in page
+    # kept and downloaded, it is a seat in the worked example, the computer's from step 1
+    document = json.loads(client.get(url + "export.json").content)
+    roles = {r["seat"]: r["role"]["en"] for r in document["seats"]}
+    assert roles == {
+        "A": "you",
+        "B": f"the worked example's moves to step {off}, then computer, club player",
+    }
+    assert "against the computer" not in document["source"]["text"]
+    step0 = client.post(url + "keep/")["Location"]
+    kept = client.get(step0).content.decode()
+    assert "your game in a seat of the worked example, on this site" in kept
+
+
+def test_a_seat_played_as_the_example_went_is_kept_as_the_example_s_seat(
+    client: Client,
+) -> None:
+    """Kept as a replay, it said "B (computer, club player)" and "your game against the
+    computer", though B had played the worked example's own moves."""
+    url = _sit(client, "piquet-example", "A")
+    book = _book(_game(url))
+    while not (game := _game(url)).is_over:
+        form = {"ply": str(game.ply), "type": "choice", "action": json.dumps(book[game.ply])}
+        client.post(url + "move/", form)
+    document = json.loads(client.get(url + "export.json").content)
+    roles = {r["seat"]: r["role"] for r in document["seats"]}
+    assert roles["B"] == {"en": "the worked example's moves", "de": "Züge des Beispielspiels"}
+    assert document["source"]["text"].endswith("the other seat played the worked example's moves.")
+    kept = client.get(client.post(url + "keep/")["Location"]).content.decode()
+    assert "B (the worked example&#x27;s moves)" in kept or "B (the worked example's moves)" in kept
+    assert "your game in a seat of the worked example, on this site" in kept
+    assert "computer" not in re.sub(r"<[^>]+>", " ", kept).split("Source:")[1][:200]
 
 
 def test_played_on_the_example_s_other_side_is_the_computer(client: Client) -> None:
@@ -360,9 +424,11 @@ def test_before_the_talon_is_used_up_a_different_card_is_said_to_be_not_judged(
         if a.to_json()["type"] == "play" and a.to_json() != book
     )
     form = {"ply": str(game.ply), "type": "choice", "action": json.dumps(other.to_json())}
-    text = client.post(url + "move/", form).content.decode()
+    text = client.post(url + "move/", form, follow=True).content.decode()
     assert "The worked example plays differently" in text
     assert "only in the last eight tricks, once the talon is used up" in text
+    htmx = client.post(url + "move/", form, headers={"HX-Request": "true"})
+    assert htmx.status_code == 200 and "The worked example plays differently" in htmx.text
 
 
 @pytest.mark.parametrize(

@@ -43,7 +43,13 @@ from cardtutor.engine.piquet.constants import PARTIE_DEALS
 from cardtutor.engine.text import Msg
 from cardtutor.games import computer, presentation, service, widgets
 from cardtutor.games.models import Game
-from cardtutor.replays.models import GAME_SOURCE_TITLE, WORKED_EXAMPLES, Annotation, Replay
+from cardtutor.replays.models import (
+    EXAMPLE_SEAT_SOURCE_TITLE,
+    GAME_SOURCE_TITLE,
+    WORKED_EXAMPLES,
+    Annotation,
+    Replay,
+)
 from cardtutor.replays.rendering import forget_replay
 from cardtutor.replays.transfer import (
     EXPORT_FORMAT,
@@ -201,13 +207,13 @@ def _result_words(game: Game) -> str:
     scores = [s for s in result["scores"] if isinstance(s, list) and len(s) == 2]
     mine = str(result.get("mine") or "")
     winner = str(result.get("winner") or "")
-    if isinstance(meta, dict) and meta.get("kind") == "example":  # one deal: led, not won
+    if isinstance(meta, dict) and meta.get("kind") == "example":  # one deal: ahead, not won
         if not winner:
             words = _("level")
         elif winner == mine:
-            words = _("you led")
+            words = _("you were ahead")
         else:
-            words = _("%(seat)s led") % {"seat": winner}
+            words = _("%(seat)s was ahead") % {"seat": winner}
     elif not winner:
         words = _("drawn")
     elif winner == mine:
@@ -409,6 +415,19 @@ def game_page(request: HttpRequest, public_id: str) -> HttpResponse:
             if isinstance(reasons, list):
                 extra["note_reasons"] = [str(r) for r in reasons]
             extra["note_link"] = str(stored.get("link", ""))
+    chosen = request.session.get(BOOK_CHOICE_KEY) if hasattr(request, "session") else None
+    if isinstance(chosen, dict) and chosen.get("game") == game.public_id:
+        request.session.pop(BOOK_CHOICE_KEY, None)
+        book = service.book_move(position, game.record) if game.kind == "example" else None
+        if chosen.get("ply") == position.ply and book is not None:
+            try:
+                action = position.engine.parse_action(chosen.get("action") or {})
+            except EngineError:
+                action = None  # (a session row edited by hand: the page as it is)
+            if action is not None and action != book:
+                lang = _lang()
+                extra["book_choice"] = _book_choice(game, position, action, book, lang)
+                extra["still"] = True
     hinted = request.session.get(HINT_KEY) if hasattr(request, "session") else None
     if isinstance(hinted, dict) and hinted.get("game") == game.public_id:
         request.session.pop(HINT_KEY, None)
@@ -558,6 +577,15 @@ def move(request: HttpRequest, public_id: str) -> HttpResponse:
             note = Msg("games.book.same_in_effect").render(lang)
         elif book is not None and request.POST.get("then") != "play-on":
             # Legal, but not the example's move: nothing is applied; the learner chooses.
+            if not _is_htmx(request):
+                # Shown by the game's page after a redirect, as a note is: a page answering
+                # the POST left the back button on "Confirm form resubmission".
+                request.session[BOOK_CHOICE_KEY] = {
+                    "game": game.public_id,
+                    "ply": position.ply,
+                    "action": action.to_json(),
+                }
+                return _back_to_game(game, "book-choice")
             choice = _book_choice(game, position, action, book, lang)
             return _render(request, game, position, book_choice=choice, still=True)
         elif book is not None:
@@ -613,6 +641,10 @@ def _back_to_game(game: Game, anchor: str) -> HttpResponse:
 
 NOTE_KEY = "games_note"
 """A note for the page that follows a move without JavaScript (its redirect)."""
+
+BOOK_CHOICE_KEY = "games_book_choice"
+"""A move of the learner's that differs from the worked example's, sent without JavaScript:
+the page its redirect opens shows it beside "Try again" and the example's move, once."""
 
 
 def _book_choice(
@@ -801,6 +833,10 @@ def export_document(game: Game) -> dict[str, Any]:
     strength = {"en": str(game.Strength(game.strength).label), "de": ""}
     with translation.override("de"):
         strength["de"] = str(game.Strength(game.strength).label)
+    meta = game.record.get("meta") or {}
+    example = game.kind == "example"
+    off_book = meta.get("off_book") if isinstance(meta, dict) else None
+    off_book = off_book if isinstance(off_book, int) and not isinstance(off_book, bool) else None
     roles = []
     for seat in kind.seats:
         if seat in learner:
@@ -811,12 +847,34 @@ def export_document(game: Game) -> dict[str, Any]:
                 "en": f"your partner: computer, {strength['en']}",
                 "de": f"dein Partner: Computer, {strength['de']}",
             }
+        elif example and off_book is None:  # the example's own player, all the way
+            role = {"en": "the worked example's moves", "de": "Züge des Beispielspiels"}
+        elif example and off_book:  # played on from the learner's own move at step off_book + 1
+            role = {
+                "en": f"the worked example's moves to step {off_book}, then computer, "
+                f"{strength['en']}",
+                "de": f"Züge des Beispielspiels bis Schritt {off_book}, dann Computer, "
+                f"{strength['de']}",
+            }
         else:  # (the viewer puts a role in brackets: "B (computer, strong)")
             role = {"en": f"computer, {strength['en']}", "de": f"Computer, {strength['de']}"}
         roles.append({"seat": seat, "role": role})
     day = game.created.date().isoformat()
     record = {key: value for key, value in game.record.items() if key != "meta"}
-    record["meta"] = {"source": "game against the computer", "played": day}
+    where = "a seat taken in a worked example" if example else "game against the computer"
+    record["meta"] = {"source": where, "played": day}
+    if example:
+        others = (
+            "the worked example's moves"
+            if off_book is None
+            else f"the worked example's moves to step {off_book}, then the computer's"
+            if off_book
+            else "the computer's moves"
+        )
+        told = f"{kind.name('en')}: seat {', '.join(game.learner_seats)} played on {day}; the "
+        told += f"other seat played {others}."
+    else:
+        told = f"{kind.name('en')}, played on {day} against the computer."
     return {
         "format": EXPORT_FORMAT,
         "version": EXPORT_VERSION,
@@ -830,10 +888,10 @@ def export_document(game: Game) -> dict[str, Any]:
         },
         "summary": {"en": "", "de": ""},
         "source": {
-            "title": GAME_SOURCE_TITLE,
+            "title": EXAMPLE_SEAT_SOURCE_TITLE if example else GAME_SOURCE_TITLE,
             "language": "en",
             "location": "",
-            "text": f"{kind.name('en')}, played on {day} against the computer.",
+            "text": told,
         },
         "seats": roles,
         "record": record,

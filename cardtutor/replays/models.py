@@ -47,6 +47,9 @@ def game_choices() -> list[tuple[str, str]]:
 
 
 GAME_SOURCE_TITLE = "cardtutor: a game against the computer"
+EXAMPLE_SEAT_SOURCE_TITLE = "cardtutor: a seat taken in a worked example"
+"""The source of a learner's game in a worked example's seat, kept as a replay: the other
+seats played the example's moves (and the computer's, once he played on)."""
 
 WORKED_EXAMPLES = ("piquet-example", "besik-example")
 """The sources' worked examples: a learner may take a seat in them (``cardtutor.games``)."""
@@ -103,8 +106,14 @@ class Replay(models.Model):
 
     @property
     def from_game(self) -> bool:
-        """A learner's game against the computer, kept as a replay (no source text)."""
-        return self.source_title == GAME_SOURCE_TITLE
+        """A learner's game played on this site, kept as a replay (no source text): against
+        the computer, or in a worked example's seat."""
+        return self.source_title in (GAME_SOURCE_TITLE, EXAMPLE_SEAT_SOURCE_TITLE)
+
+    @property
+    def from_example_seat(self) -> bool:
+        """A learner's game in a worked example's seat, kept as a replay."""
+        return self.source_title == EXAMPLE_SEAT_SOURCE_TITLE
 
     def title(self, lang: str) -> str:
         return self.title_de if lang.startswith("de") else self.title_en
