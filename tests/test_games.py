@@ -377,7 +377,7 @@ def test_elders_declaration_form_says_what_the_ticked_cards_make_him_say(
     )
     assert "Declare: Point" in elder
     assert re.search(
-        r"With your best declaration \(as first ticked\), you say: “(\w+ cards|\w+ card)\.”",
+        r"Your best declaration is ticked; with it you say: “(\w+ cards|\w+ card)\.”",
         html.unescape(elder),
     ), elder
     younger = _post_first_moves_until(
@@ -653,6 +653,11 @@ def test_a_hint_names_a_legal_move_with_its_reason_and_is_counted(
     hint_box = text[text.index('id="hint"') :]
     hint_box = hint_box[: hint_box.index("</div>")]
     assert len(re.sub(r"<[^>]+>", "", hint_box).split()) > 6, "a move and a reason in words"
+    assert move.group(1).startswith("Discard") == (kind == "piquet"), "elder's exchange first"
+    if kind == "piquet":
+        # the reason does not name the discard again (in another order, as a second move)
+        reason = re.findall(r"<p>([^<]+)</p>", hint_box)[-1]
+        assert "Discard" not in reason and "this discard does best" in reason, reason
     assert "Hint from the strong player:" not in client.get(url).content.decode(), "shown once"
     assert _game(url).hint_count == 1
     assert _game(url).record["actions"] == game.record["actions"], "a hint changes no move"

@@ -78,9 +78,9 @@
     }
   });
   // After htmx swaps the game in (a move, a take-back), the focus goes to what asks for
-  // attention (a refusal, the worked example's comparison, the hint asked for), else to the
-  // next decision: a card to play, the first card to pick for the exchange, the button that
-  // makes the ticked declaration. Not left where htmx puts it, on an element of the new game
+  // attention (a refusal, the worked example's comparison, the hint asked for, the example's
+  // move made with its reasons), else to the next decision: a card to play, the first card
+  // to pick for the exchange, the button that makes the ticked declaration. Not left where htmx puts it, on an element of the new game
   // with the old one's id (the exchange's second card, now the declaration's second card).
   // A table scrolled out of view comes back, so the computer's moves, shown one after
   // another, are seen; then the focused control is brought into view (a phone's Declare).
@@ -89,12 +89,15 @@
     if (!area) return;
     var active = document.activeElement;
     if (active && active !== document.body && document.contains(active) && !area.contains(active)) return;
-    var focus = area.querySelector("#move-error, #book-choice, #hint") ||
+    var focus = area.querySelector("#move-error, #book-choice, #hint, #game-note") ||
       area.querySelector(".other-moves button, .card-buttons .card-button:not([aria-disabled='true']), .move-form input[name=type][value=exchange] ~ fieldset .card-pick-input, .move-form .primary-button") ||
       area.querySelector("#moves-heading[tabindex]");  // the game is over: "The game is over"
     if (!focus) return;
     focus.focus({ preventScroll: true });
     if (focus.id === "hint") { focus.scrollIntoView({ block: "nearest" }); return; }
+    // the worked example's move made, and why: read from its first line (brought into view by
+    // the control under it, its first lines were above the screen); Tab goes on to the move
+    if (focus.id === "game-note") { focus.scrollIntoView({ block: "start" }); return; }
     var table = area.querySelector(".game-table");
     if (table && table.getBoundingClientRect().top < 0) table.scrollIntoView({ block: "start" });
     var shown = focus.classList.contains("card-pick-input") ? focus.nextElementSibling : focus;

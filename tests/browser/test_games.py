@@ -395,6 +395,38 @@ def test_taking_a_seat_in_the_piquet_example(page: Any) -> None:
     assert_clean(page)
 
 
+@pytest.mark.parametrize("width", [1280, 360])
+def test_the_note_on_the_example_s_move_is_read_from_its_first_line(
+    browser: Any, live_server: Any, width: int
+) -> None:
+    """After the example's move, "The move of the worked example was made for you" and its
+    reasons sit over the table: the next control was brought into view by its bottom, and the
+    note's first lines were above the screen (at 1280 px too). The note now has the focus."""
+    call_command("loaddata", str(FIXTURE), verbosity=0)
+    context = browser.new_context(
+        base_url=live_server.url, viewport={"width": width, "height": 740}
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        page.goto("/play/")
+        page.locator("form[action='/play/example/piquet-example/'] button").first.click()
+        page.locator("form.move-form label.card-pick").first.click()
+        page.locator("form.move-form button.primary-button").click()
+        page.get_by_role("button", name="Show the example's move").click()
+        note = page.locator(".game-note")
+        expect(note).to_contain_text("was made for you")
+        _moves_shown(page)
+        box = note.bounding_box()
+        assert box is not None and box["y"] >= 0, box
+        # it has the focus (a screen reader reads it); Tab goes on to its link to the step
+        expect(note).to_be_focused()
+        page.keyboard.press("Tab")
+        expect(page.get_by_role("link", name="See this step in the worked example")).to_be_focused()
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
 def test_the_header_keeps_its_name_and_four_sections_on_one_line_at_360_px(
     browser: Any, live_server: Any, locale: str
@@ -809,7 +841,7 @@ def test_elder_sees_what_his_ticked_cards_make_him_say_as_he_ticks(page: Any) ->
     page.locator("form.move-form label.card-pick").first.click()
     page.locator("form.move-form button.primary-button").click()
     says = page.locator("#declare-says")
-    expect(says).to_contain_text("With your best declaration (as first ticked), you say:")
+    expect(says).to_contain_text("Your best declaration is ticked; with it you say:")
     best = says.inner_text()
     ticked = page.locator("form.move-form .card-pick-input:checked")
     first = ticked.first.get_attribute("id")
@@ -818,7 +850,7 @@ def test_elder_sees_what_his_ticked_cards_make_him_say_as_he_ticks(page: Any) ->
     assert says.inner_text() != best
     page.locator(f"label[for='{first}']").click()  # and back
     expect(says).to_have_text(
-        best.replace("With your best declaration (as first ticked)", "As ticked now")
+        best.replace("Your best declaration is ticked; with it you say", "As ticked now, you say")
     )
     assert_clean(page)
 

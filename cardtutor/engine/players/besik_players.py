@@ -555,8 +555,10 @@ class BesikPlayer:
         if others:
             other, other_value = others[0]
             assert isinstance(other, Play)
+            key = "players.reason.rollout_each" if each else "players.reason.rollout"
+            level = Average(other_value).name() == Average(averages[u]).name()
             reason = Msg(
-                "players.reason.rollout_each" if each else "players.reason.rollout",
+                key + "_tie" if level else key,
                 other=other.card,
                 other_value=Average(other_value),
                 **params,

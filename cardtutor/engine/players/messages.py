@@ -12,11 +12,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Die niedrigsten Karten ablegen: {cards}.",
     ),
     "players.reason.exchange": (
-        "Discard the {cards}: over {samples} deals of the cards you cannot see, this discard "
+        # (the hint names the discard just before it: said again here, in another order, it
+        # read as a second, different move)
+        "Over {samples} deals of the cards you cannot see, this discard "
         "does best, the declarations and the play counted together. In the declarations it "
         "averages {value} (your points minus your opponent's), and with the cards it keeps and "
         "those you take your hand is worth about {tricks} tricks in the play.",
-        "{cards} ablegen: Gemittelt über {samples} Verteilungen der Karten, die du nicht "
+        "Gemittelt über {samples} Verteilungen der Karten, die du nicht "
         "siehst, ist diese Ablage am besten, Ansagen und Stichspiel zusammen gerechnet. In "
         "den Ansagen bringt sie im Durchschnitt {value} (deine Punkte minus die deines "
         "Gegners), und mit den behaltenen und den gekauften Karten ist deine Hand im "
@@ -95,6 +97,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "beiden Seiten bestmöglich gespielt, ist {card:nom} am besten: von hier an im "
         "Durchschnitt {value} (deine Punkte minus die deines Gegners); danach kommt "
         "{other:nom} mit {other_value}.",
+    ),
+    # the runner-up's average, as written, the same as the best's ("+14.3 … next comes the
+    # jack of hearts with +14.3" read as a contradiction)
+    "players.reason.sampled_tie": (
+        "Over {samples} deals of the cards you cannot see, each played out best by both "
+        "sides, the {card} does best, level with the {other}: from here, your points minus "
+        "your opponent's come to {value} on average with either.",
+        "Bei {samples} zufälligen Verteilungen der Karten, die du nicht siehst, jeweils von "
+        "beiden Seiten bestmöglich gespielt, ist {card:nom} am besten, gleichauf mit "
+        "{other:dat}: von hier an im Durchschnitt {value} mit beiden (deine Punkte minus die "
+        "deines Gegners).",
     ),
     "players.reason.sampled_one": (
         "Over {samples} deals of the cards you cannot see, each played out best by both "
@@ -178,6 +191,22 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Stich gespielt, ist {card:nom} am besten: von hier an im Durchschnitt {value} (die "
         "Punkte deiner Partei minus die der Gegenpartei); danach kommt {other:nom} mit "
         "{other_value}.",
+    ),
+    "players.reason.rollout_tie": (
+        "Over {samples} deals of the hidden cards, each played out to the last trick, the "
+        "{card} does best, level with the {other}: on average {value} from here with either "
+        "(your side's points minus the other side's).",
+        "Bei {samples} zufälligen Verteilungen der verdeckten Karten, jeweils bis zum letzten "
+        "Stich gespielt, ist {card:nom} am besten, gleichauf mit {other:dat}: von hier an im "
+        "Durchschnitt {value} mit beiden (die Punkte deiner Partei minus die der Gegenpartei).",
+    ),
+    "players.reason.rollout_each_tie": (
+        "Over {samples} deals of the hidden cards, each played out to the last trick, the "
+        "{card} does best, level with the {other}: on average {value} from here with either "
+        "(your points minus the average of your opponents').",
+        "Bei {samples} zufälligen Verteilungen der verdeckten Karten, jeweils bis zum letzten "
+        "Stich gespielt, ist {card:nom} am besten, gleichauf mit {other:dat}: von hier an im "
+        "Durchschnitt {value} mit beiden (deine Punkte minus der Durchschnitt deiner Gegner).",
     ),
     "players.reason.rollout_each": (
         "Over {samples} deals of the hidden cards, each played out to the last trick, the "

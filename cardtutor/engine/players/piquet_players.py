@@ -536,8 +536,9 @@ def strong_card(
     elif others:
         other, other_value = others[0]
         assert isinstance(other, Play)
+        level = Average(other_value).name() == Average(totals[card] / n).name()
         reason = Msg(
-            "players.reason.sampled",
+            "players.reason.sampled_tie" if level else "players.reason.sampled",
             other=other.card,
             other_value=Average(other_value),
             **params,
