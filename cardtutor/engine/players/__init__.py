@@ -18,8 +18,8 @@ nothing more: an :class:`Observation` (the seat's view and the events it was sho
 True
 >>> state, events = new_deal(seed=9, dealer="B")  # the learner, A, is elder hand
 >>> advice = hint(observe(state, "A", events))
->>> advice.strength, advice.action in state.legal_actions, advice.reason.render("de")[:10]
-(<Strength.STRONG: 'strong'>, True, 'Kreuz-Acht')
+>>> advice.strength, advice.action in state.legal_actions, advice.reason.render("de")[:9]
+(<Strength.STRONG: 'strong'>, True, 'Gemittelt')
 
 - :class:`Strength`: ``BEGINNER`` (legal moves by simple rules), ``CLUB`` (heuristics for every
   decision), ``STRONG`` (samples the unseen cards consistently with everything seen and solves
