@@ -377,8 +377,9 @@ def test_elders_declaration_form_says_what_the_ticked_cards_make_him_say(
     )
     assert "Declare: Point" in elder
     assert re.search(
-        r"Your best declaration is ticked; with it you say: “(\w+ cards|\w+ card)\.”",
+        r"Your best declaration is ticked\. .*With it you say: “(\w+ cards|\w+ card)\.”",
         html.unescape(elder),
+        re.S,
     ), elder
     younger = _post_first_moves_until(
         client, _start(client, "piquet", first="learner"), declaring, 10, "no declaration"

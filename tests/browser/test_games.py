@@ -841,7 +841,7 @@ def test_elder_sees_what_his_ticked_cards_make_him_say_as_he_ticks(page: Any) ->
     page.locator("form.move-form label.card-pick").first.click()
     page.locator("form.move-form button.primary-button").click()
     says = page.locator("#declare-says")
-    expect(says).to_contain_text("Your best declaration is ticked; with it you say:")
+    expect(says).to_contain_text("With it you say:")
     best = says.inner_text()
     ticked = page.locator("form.move-form .card-pick-input:checked")
     first = ticked.first.get_attribute("id")
@@ -850,7 +850,7 @@ def test_elder_sees_what_his_ticked_cards_make_him_say_as_he_ticks(page: Any) ->
     assert says.inner_text() != best
     page.locator(f"label[for='{first}']").click()  # and back
     expect(says).to_have_text(
-        best.replace("Your best declaration is ticked; with it you say", "As ticked now, you say")
+        best.replace("With it you say", "As ticked now, you say")
     )
     assert_clean(page)
 
