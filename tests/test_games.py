@@ -1701,3 +1701,33 @@ def test_the_list_says_how_far_a_game_in_progress_is(client: Client) -> None:
     game.save()
     german = client.get("/play/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "läuft, Spiel 2 von 6" in html.unescape(german)
+
+
+def test_a_refused_declaration_says_what_the_cards_ticked_make(client: Client) -> None:
+    """The form came back with the learner's own ticks, and the line under them still said
+    what his best declaration says ("With it you say: “Terz vom König.”" under two cards)."""
+
+    def declaring(page: str) -> bool:
+        return 'name="type" value="declare"' in page
+
+    url = _start(client, "piquet", first="computer")  # the learner is elder
+    page = _post_first_moves_until(client, url, declaring, 10, "no declaration")
+    assert "With it you say:" in page
+    codes = re.findall(r'name="cards" value="(\w+)"', page)
+    suits = {}
+    for code in codes:
+        suits.setdefault(code[-1], code)
+    assert len(suits) >= 2
+    two = list(suits.values())[:2]  # two suits: no point, no sequence, no set
+    ply = re.search(r'name="ply" value="(\d+)"', page).group(1)  # type: ignore[union-attr]
+    for htmx in (False, True):
+        response = client.post(
+            url + "move/",
+            {"ply": ply, "type": "declare", "cards": two},
+            **({"HTTP_HX_REQUEST": "true"} if htmx else {}),
+        )
+        refused = html.unescape(response.content.decode())
+        assert re.findall(r'name="cards" value="(\w+)" id="[^"]+" checked', refused) == two
+        says = re.search(r'id="declare-says"[^>]*>(.*?)</p>', refused, re.S)
+        assert says is not None and "As ticked now, this is no declaration:" in says.group(1)
+        assert "With it you say" not in says.group(1)

@@ -361,6 +361,14 @@ def _render(
     htmx = _is_htmx(request)  # the area only, and the heading (outside it) out of band
     template = "games/game.html#game_area" if htmx else "games/game.html"
     context = _context(game, position, swap_heading=htmx, **extra)
+    ticked = extra.get("ticked")
+    if ticked is not None and (context.get("moves") or {}).get("says"):
+        # A refused declaration comes back with the learner's ticks: the line under them says
+        # what these make him say (it said what his best declaration says, ticked or not).
+        said = presentation.elder_says(position, game.learner_seats[0], ticked, _lang())
+        if said is not None:
+            context["ticked_says"], context["refused"] = said
+            context["now"] = True
     return render(request, template, context, status=status)
 
 

@@ -849,9 +849,7 @@ def test_elder_sees_what_his_ticked_cards_make_him_say_as_he_ticks(page: Any) ->
     expect(says).to_contain_text("As ticked now, you say:")
     assert says.inner_text() != best
     page.locator(f"label[for='{first}']").click()  # and back
-    expect(says).to_have_text(
-        best.replace("With it you say", "As ticked now, you say")
-    )
+    expect(says).to_have_text(best.replace("With it you say", "As ticked now, you say"))
     assert_clean(page)
 
 
