@@ -374,3 +374,15 @@ def test_the_cards_section_shows_the_ten_beating_the_king_with_its_augen() -> No
     shown = besik_examples.ex_ten_beats_king()
     assert shown.facts == {"winner": 1, "augen": 14}
     assert "14" in shown.lines[1].en and "14" in shown.lines[1].de
+
+
+def test_no_example_says_a_sentence_again_to_explain_it() -> None:
+    """It said "B wins the trick." just before "B wins the trick: the ten ranks above …"."""
+    for key in EXAMPLES:
+        lines = shown(key).lines
+        for german in (False, True):
+            said = [line.get(german).strip() for line in lines]
+            for first, second in zip(said, said[1:], strict=False):
+                opening = first.rstrip(".")
+                # (the same line twice may be two events: two Besiks declared one by one)
+                assert not second.startswith(opening + ":"), (key, first, second)

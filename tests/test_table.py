@@ -365,7 +365,7 @@ def test_links_that_read_alike_are_told_apart_for_screen_readers(client: Client,
 
 def test_besik_move_list_shows_the_running_augen(client: Client, replays) -> None:
     html = page(client, "besik-example", 30)
-    assert "Augen so far: A <strong>14</strong> · B <strong>50</strong>" in html
+    assert "Augen so far: A&nbsp;<strong>14</strong> · B&nbsp;<strong>50</strong>" in html
 
 
 def test_a_besik_meld_in_the_move_list_is_named_as_a_sentence_names_it(

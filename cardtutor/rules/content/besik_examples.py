@@ -1658,12 +1658,12 @@ def ex_ten_beats_king() -> Shown:
     return Shown(
         rows=(row("A leads, B plays", "A spielt auf, B gibt zu", pile),),
         lines=(
-            told,
+            told,  # (the engine's own "B wins the trick."; the line under it says why)
             Text(
-                f"{winner} wins the trick: the ten ranks above the king. The two cards are worth "
+                f"The ten ranks above the king. The two cards are worth "
                 f"{augen} Augen to {winner} at the end of the deal "
                 f"({AUGEN[pile[1].uid]} for the ten, {AUGEN[pile[0].uid]} for the king).",
-                f"{winner} macht den Stich: Die Zehn steht über dem König. Die beiden Karten "
+                "Die Zehn steht über dem König. Die beiden Karten "
                 f"bringen {winner} am Ende des Spiels {augen} Augen "
                 f"({AUGEN[pile[1].uid]} für die Zehn, {AUGEN[pile[0].uid]} für den König).",
             ),
