@@ -393,7 +393,8 @@ def test_meld_shape_and_notation_refusals() -> None:
     )
     assert refused(state, "meld marriage KH#1 QH#1").key == "besik.err.shape"  # it is trumps
     assert refused(state, "meld besik QS#1 QS#1").key == "besik.err.duplicate"
-    assert refused(state, "meld besik QS#2 JD#1").key == "besik.err.not_held"
+    # A holds the other queen of spades (QS#1): said so
+    assert refused(state, "meld besik QS#2 JD#1").key == "besik.err.other_copy"
     assert refused(state, "meld triple-besik QS#1 JD#1").key == "besik.err.triple_only"
     assert refused(state, "meld five-kings KC#1").key == "besik.err.kind"
 
@@ -1131,3 +1132,30 @@ def test_engine_implements_the_contract() -> None:
 def test_a_deal_action_with_a_seed_that_is_not_a_whole_number_says_so() -> None:
     with pytest.raises(NotationError, match=r"'seed' must be a whole number, not '7'"):
         parse_action({"type": "deal", "seat": "A", "seed": "7"})
+
+
+def test_a_card_named_by_the_copy_not_held_says_the_other_copy_is() -> None:
+    """ "You do not hold the jack of diamonds" was said to a learner holding one (a forged
+    move naming the other copy)."""
+    state, _ = start_deal(seed=3)
+    seat = state.seat_to_act
+    held = next(iter(state.hand(seat)))
+    base = held.code.partition("#")[0]
+    other = PhysicalCard.parse(f"{base}#{2 if held.uid < 32 else 1}")
+    assert other not in state.hand(seat)
+    reason = state.legal_actions.why_illegal(Play(seat, other))
+    assert reason is not None
+    assert reason.render("en").startswith("you hold the other copy of the "), reason.render("en")
+    assert reason.render("en").endswith(f", not this one ({other.code})")
+    assert "das andere Exemplar" in reason.render("de")
+    # a card not held in any copy is still "not held"
+    absent = next(
+        c
+        for c in (PhysicalCard.parse(f"{r}{su}#1") for r in "AKQJ" for su in "CDHS")
+        if all(h.code.partition("#")[0] != c.code.partition("#")[0] for h in state.hand(seat))
+    )
+    assert (
+        state.legal_actions.why_illegal(Play(seat, absent))
+        .render("en")
+        .startswith("you do not hold the ")
+    )

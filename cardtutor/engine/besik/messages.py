@@ -292,6 +292,10 @@ register_messages(
             "you do not hold the {card}",
             "du hast {card:acc} nicht auf der Hand",
         ),
+        "besik.err.other_copy": (
+            "you hold the other copy of the {card}, not this one ({code})",
+            "von {card:dat} hast du das andere Exemplar auf der Hand, nicht dieses ({code})",
+        ),
         "besik.err.not_in_play": (
             "the {card} is not in play: {packs} packs are used",
             "{card:nom} ist nicht im Spiel: Es wird mit {packs} Kartenspielen gespielt",

@@ -277,6 +277,9 @@ def check_held(s: State, cards: Sequence[PhysicalCard]) -> tuple[int, Msg | None
         if mask >> u & 1:
             return 0, Msg("besik.err.duplicate")
         if not hand >> u & 1:
+            if any(hand >> (u & 31 | k << 5) & 1 for k in range(s.table.packs)):
+                # (a form of ours names the copy held: only a forged one names the other)
+                return 0, Msg("besik.err.other_copy", card=c, code=c.code)
             return 0, Msg("besik.err.not_held", card=c, code=c.code)
         mask |= 1 << u
     return mask, None
