@@ -433,8 +433,7 @@ def game_page(request: HttpRequest, public_id: str) -> HttpResponse:
             except EngineError:
                 action = None  # (a session row edited by hand: the page as it is)
             if action is not None and action != book:
-                lang = _lang()
-                extra["book_choice"] = _book_choice(game, position, action, book, lang)
+                extra["book_choice"] = _book_choice(game, position, action, book, _lang())
                 extra["still"] = True
     hinted = request.session.get(HINT_KEY) if hasattr(request, "session") else None
     if isinstance(hinted, dict) and hinted.get("game") == game.public_id:
@@ -871,18 +870,16 @@ def export_document(game: Game) -> dict[str, Any]:
     record = {key: value for key, value in game.record.items() if key != "meta"}
     where = "a seat taken in a worked example" if example else "game against the computer"
     record["meta"] = {"source": where, "played": day}
+    told = f"{kind.name('en')}, played on {day} against the computer."
     if example:
-        others = (
-            "the worked example's moves"
-            if off_book is None
-            else f"the worked example's moves to step {off_book}, then the computer's"
-            if off_book
-            else "the computer's moves"
-        )
-        told = f"{kind.name('en')}: seat {', '.join(game.learner_seats)} played on {day}; the "
-        told += f"other seat played {others}."
-    else:
-        told = f"{kind.name('en')}, played on {day} against the computer."
+        if off_book is None:
+            others = "the worked example's moves"
+        elif off_book:
+            others = f"the worked example's moves to step {off_book}, then the computer's"
+        else:  # played on from the first move
+            others = "the computer's moves"
+        seats = ", ".join(game.learner_seats)
+        told = f"{kind.name('en')}: seat {seats} played on {day}; the other seat played {others}."
     return {
         "format": EXPORT_FORMAT,
         "version": EXPORT_VERSION,

@@ -80,8 +80,9 @@
   // After htmx swaps the game in (a move, a take-back), the focus goes to what asks for
   // attention (a refusal, the worked example's comparison, the hint asked for, the example's
   // move made with its reasons), else to the next decision: a card to play, the first card
-  // to pick for the exchange, the button that makes the ticked declaration. Not left where htmx puts it, on an element of the new game
-  // with the old one's id (the exchange's second card, now the declaration's second card).
+  // to pick for the exchange, the button that makes the ticked declaration. Not left where
+  // htmx puts it, on an element of the new game with the old one's id (the exchange's second
+  // card, now the declaration's second card).
   // A table scrolled out of view comes back, so the computer's moves, shown one after
   // another, are seen; then the focused control is brought into view (a phone's Declare).
   document.addEventListener("htmx:afterSettle", function () {
@@ -96,7 +97,7 @@
     focus.focus({ preventScroll: true });
     if (focus.id === "hint") { focus.scrollIntoView({ block: "nearest" }); return; }
     // the worked example's move made, and why: read from its first line (brought into view by
-    // the control under it, its first lines were above the screen); Tab goes on to the move
+    // the control under it, its first lines were above the screen); Tab goes on from there
     if (focus.id === "game-note") { focus.scrollIntoView({ block: "start" }); return; }
     var table = area.querySelector(".game-table");
     if (table && table.getBoundingClientRect().top < 0) table.scrollIntoView({ block: "start" });
