@@ -150,6 +150,41 @@ def _urls(query: str) -> list[str]:
     return [d.url for d in search(query)]
 
 
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [
+        # a glossary headword in another case finds its rule sections
+        ("letzter Stich", ["/rules/piquet/#last-trick", "/rules/besik/#last-trick"]),
+        ("letzten Stich", ["/rules/piquet/#last-trick", "/rules/besik/#last-trick"]),
+        # plurals, in both languages
+        ("Heiraten", ["/glossary/#term-marriage", "/rules/besik/#trump-marriage"]),
+        ("marriages", ["/glossary/#term-marriage", "/rules/besik/#trump-marriage"]),
+        ("equality", ["/rules/piquet/#equalities"]),
+        ("ties", ["/rules/piquet/#ties"]),
+    ],
+)
+def test_the_search_finds_other_forms_of_a_word(query: str, wanted: list[str]) -> None:
+    found = _urls(query)
+    for url in wanted:
+        assert url in found, (query, url, found)
+
+
+def test_a_word_as_typed_ranks_before_its_other_forms() -> None:
+    # "tie" is in "A tie" as typed; "tierce" only starts with it
+    assert _urls("tie")[0] == "/rules/piquet/#ties"
+
+
+@pytest.mark.django_db
+def test_a_search_finding_more_than_is_listed_says_so(client: Client) -> None:
+    html = _get(client, "/search/?q=the", "en")
+    assert "The first 50 results for “the”" in html
+    assert "add a word to narrow the search" in html
+    assert html.count("<li>", html.index('<ol class="search-results">')) == 50
+    html = _get(client, "/search/?q=Heirat", "de")
+    assert "Treffer für „Heirat“" in html
+    assert "Die ersten" not in html and "Es gibt mehr Treffer" not in html
+
+
 def test_fold_is_case_umlaut_and_accent_insensitive() -> None:
     assert fold("König") == fold("Konig") == fold("koenig") == fold("KÖNIG")
     assert fold("Sixième") == fold("sixieme")
@@ -470,3 +505,11 @@ def test_a_rule_link_names_its_game_once(client: Client, lang: str) -> None:
         assert text.count("Besik (") <= 1 and "Besik (Besik" not in text, text
         assert game in text.casefold(), text  # "Tripelbesik" names it too
     assert "Bezique))" not in html
+
+
+@pytest.mark.django_db
+def test_the_german_glossary_sorts_an_umlaut_as_its_letter(client: Client) -> None:
+    html = _get(client, "/glossary/", "de")
+    # "überstechen" under U (before "ziehen"), as German dictionaries sort it
+    assert html.index(">überstechen<") < html.index(">ziehen (vom Talon)<")
+    assert html.index(">Trumpf<") < html.index(">überstechen<")

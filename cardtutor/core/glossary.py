@@ -79,10 +79,10 @@ B = "besik"
 TERMS: tuple[Term, ...] = (
     # ---- The cards and the play (both games) ----
     Term(
-        "pack", "cards", "pack (deck)", "Kartenspiel (Blatt)",
+        "pack", "cards", "pack (deck)", "Kartenspiel",
         "Thirty-two cards: ace, king, queen, jack, ten, nine, eight, seven in four suits; Besik uses two packs (64 cards), three for three or four players.",
         "32 Karten: As, König, Dame, Bube, Zehn, Neun, Acht, Sieben in vier Farben; Besik braucht zwei Kartenspiele (64 Karten), zu dritt und zu viert drei.",
-        ((P, "deal"), (B, "deal")), also=("deck", "Blatt", "Karten", "32 Blatt"),
+        ((P, "deal"), (B, "deal")), also=("deck", "Karten", "32 Blatt"),
     ),
     Term(
         "suit", "cards", "suit", "Farbe",
@@ -176,8 +176,8 @@ TERMS: tuple[Term, ...] = (
     ),
     Term(
         "talon", "cards", "talon (stock)", "Talon",
-        "The undealt cards, face down: Piquet's eight for the exchange, Besik's 47 to draw from.",
-        "Die nicht ausgeteilten Karten, verdeckt: im Piquet acht zum Kaufen, im Besik 47 zum Nachziehen.",
+        "The undealt cards, face down: Piquet's eight for the exchange; in Besik the cards drawn after each trick (47 for two players; the turned-up card is drawn last).",
+        "Die nicht ausgeteilten Karten, verdeckt: im Piquet acht zum Kaufen; im Besik die Karten, die nach jedem Stich gezogen werden (zu zweit 47; die aufgedeckte Karte wird als letzte gezogen).",
         ((P, "exchange"), (B, "talon")), fr="talon", also=("stock",),
     ),
     Term(
@@ -381,14 +381,14 @@ TERMS: tuple[Term, ...] = (
     ),
     Term(
         "pique", "piquet", "pique", "Pique",
-        "Elder reaching 30 in hand and play before younger scores anything: 30 more.",
-        "Die Vorhand erreicht mit Hand und Stichspiel 30, bevor die Hinterhand etwas zählt: 30 dazu.",
+        "Elder reaching 30 in hand and play before younger reckons anything, by the order of reckoning (not of speaking): 30 more.",
+        "Die Vorhand erreicht mit Hand und Stichspiel 30, bevor die Hinterhand etwas zählt, nach der Reihenfolge der Zählung (nicht der Ansage): 30 dazu.",
         ((P, "pique"),), fr="pic", also=("piqued",),
     ),
     Term(
         "repique", "piquet", "repique", "Repique",
-        "Reaching 30 in hand alone before the opponent scores anything: 60 more.",
-        "Allein aus der Hand 30 erreichen, bevor der Gegner etwas zählt: 60 dazu.",
+        "Reaching 30 in hand alone before the opponent reckons anything, by the order of reckoning (not of speaking): 60 more.",
+        "Allein aus der Hand 30 erreichen, bevor der Gegner etwas zählt, nach der Reihenfolge der Zählung (nicht der Ansage): 60 dazu.",
         ((P, "repique"),), fr="repic", also=("repiqued",),
     ),
     Term(
@@ -418,8 +418,8 @@ TERMS: tuple[Term, ...] = (
     ),
     Term(
         "turned-up-card", "besik", "turned-up card", "aufgedeckte Karte",
-        "The 17th card, laid face up: it fixes trumps and may be taken in exchange for a trump seven.",
-        "Die 17. Karte, offen hingelegt: sie bestimmt den Trumpf und kann gegen eine Trumpf-Sieben eingetauscht werden.",
+        "The card after the deal (the 17th for two players, the 25th for three, the 33rd for four), laid face up: it fixes trumps and may be taken in exchange for a trump seven.",
+        "Die Karte nach dem Austeilen (zu zweit die 17., zu dritt die 25., zu viert die 33.), offen hingelegt: Sie bestimmt den Trumpf und kann gegen eine Trumpf-Sieben eingetauscht werden.",
         ((B, "deal"), (B, "seven-exchange"), (B, "seven-turned-up")),
         also=("face-up card", "offene Karte", "offen liegende Karte"),
     ),
@@ -1173,8 +1173,35 @@ Hit = tuple[Document, tuple[re.Pattern[str], ...]]
 """A result and what to mark in it: what it was found by."""
 
 
+_ENDINGS = (
+    ("ies", 3), ("ing", 4), ("ern", 4), ("en", 4), ("er", 4), ("em", 4), ("es", 3), ("ed", 4),
+    ("e", 3), ("s", 3), ("n", 4), ("y", 5),
+)  # fmt: skip
+"""Inflections a query word may carry, each with the shortest stem it may leave (shorter
+stems are too alike: "play" must not become "pla", "Augen" becomes "Auge", not "Aug")."""
+
+
+def stem(word: str) -> str:
+    """A folded query word without the ending of its inflection, so that other forms of the
+    word are found where a word starts: a plural, a German case or a past tense. Only the
+    query is cut (the texts keep their words), and a result holding the word as typed still
+    ranks first (:data:`LEVELS`). Not a full stemmer: one ending, the first that fits.
+
+    >>> [stem(w) for w in ("heiraten", "letzter", "marriages", "equality", "ties", "augen")]
+    ['heirat', 'letzt', 'marriag', 'equalit', 'tie', 'auge']
+    >>> [stem(w) for w in ("play", "der", "the", "pik", "doppel-besik", "quart")]
+    ['play', 'der', 'the', 'pik', 'doppel-besik', 'quart']
+    """
+    if not word.isalpha():
+        return word
+    for ending, shortest in _ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= shortest:
+            return word[: -len(ending)]
+    return word
+
+
 def _needle(word: str) -> Needle:
-    return word_pattern(word), word_pattern(word, whole=True)
+    return word_pattern(stem(word)), word_pattern(word, whole=True)
 
 
 def _matching(needles: Sequence[Needle]) -> list[Hit]:

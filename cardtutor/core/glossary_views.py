@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -59,14 +60,19 @@ def _group_title(group: str) -> str:
     return _game_name(group)
 
 
-def _sort_key(name: str) -> str:
+def _sort_key(name: str) -> tuple[str, str]:
     """A term's place in the alphabet, without its article: "die Karten" under K, "the cards"
-    under C.
+    under C; an umlaut or accent sorts as its letter (as German dictionaries do: "überstechen"
+    under U, not after Z), the word as written deciding between equals.
 
     >>> sorted(["die Karten", "Kauf", "Besik"], key=_sort_key)
     ['Besik', 'die Karten', 'Kauf']
+    >>> sorted(["ziehen", "überstechen", "Trumpf", "Écarté"], key=_sort_key)
+    ['Écarté', 'Trumpf', 'überstechen', 'ziehen']
     """
-    return _ARTICLE.sub("", name.casefold())
+    bare = _ARTICLE.sub("", name.casefold())
+    letters = unicodedata.normalize("NFKD", bare.replace("ß", "ss"))
+    return "".join(c for c in letters if not unicodedata.combining(c)), bare
 
 
 _ARTICLE = re.compile(r"^(?:the|der|die|das) ")
@@ -122,6 +128,10 @@ def glossary(request: HttpRequest) -> HttpResponse:
     )
 
 
+MAX_RESULTS = 50
+"""Results listed for one search; a query finding more is told to add a word."""
+
+
 @require_safe
 def search_view(request: HttpRequest) -> HttpResponse:
     german = _german()
@@ -145,6 +155,9 @@ def search_view(request: HttpRequest) -> HttpResponse:
         return render(request, "core/search.html", context, status=status)
     kinds = {"term": _("Glossary"), "rule": _("Rules"), "card": _("The pack")}
     words = [word_pattern(w) for w in parse_query(query).words]
+    hits = search_hits(query, limit=MAX_RESULTS + 1)
+    # a list cut short says so (it said "50 results" for every common word)
+    context["more"] = len(hits) > MAX_RESULTS
     # each result marks what it was found by: the query's words where a word starts, a card's
     # names, or (for the glossary entries of a card's rank and suit) the rank's or suit's name
     context["results"] = [
@@ -164,7 +177,7 @@ def search_view(request: HttpRequest) -> HttpResponse:
             "garbled": [g for g in doc.garbled if any(w.search(fold(g)) for w in words)],
             "game": _game_name(doc.game) if doc.game else "",
         }
-        for doc, marks in search_hits(query)
+        for doc, marks in hits[:MAX_RESULTS]
         for other in [highlight(doc.title_en if german else doc.title_de, marks)]
     ]
     if not context["results"]:
