@@ -124,6 +124,30 @@ def test_every_ruling_quotes_the_source_word_for_word() -> None:
         assert r.source.en and r.source.de
 
 
+def test_a_ruling_s_quote_stands_in_the_paragraph_its_caption_names() -> None:
+    # the source's paragraphs run on, each starting "Pique.If", "Repique.If" ...: a quote
+    # captioned "paragraph 'Pique'" must stand between "Pique.If" and the next such heading
+    source = SOURCE.read_text(encoding="utf-8").replace("See also:", "")
+    headings = [(m.start(), m.group(1)) for m in re.finditer(r"(\w[\w ]*?)\.If\b", source)]
+    captioned = 0
+    for s in walk(SECTIONS):
+        for r in (b for b in s.blocks if isinstance(b, Ruling)):
+            named = re.search(r"paragraph ‘(.+)’", r.source.en)
+            if named is None:
+                continue
+            captioned += 1
+            at = source.index(r.quote)
+            paragraph = max((h for h in headings if h[0] < at), default=(0, ""))[1]
+            name = named.group(1).casefold()
+            assert f" {paragraph.casefold()}".endswith(f" {name}"), (
+                r.quote[:40],
+                named.group(1),
+                paragraph,
+            )
+            assert f"Absatz „{named.group(1)}“" in r.source.de
+    assert captioned >= 5
+
+
 def test_glossary_links_name_entries_and_no_card_code_reaches_the_learner() -> None:
     code = re.compile(r"\b(?:[AKQJT]|10|[789])[SHDC]\b")
     for s in walk(SECTIONS):

@@ -768,8 +768,8 @@ YOUNGER_SCORES = Section(
             "Vorhand.",
             "Um der Bequemlichkeit willen beendet die ältere Hand seine Berechnung, "
             "bevor das jüngere anfängt.",
-            "paragraph ‘Pique’",
-            "Absatz „Pique“",
+            "paragraph ‘Repique’",
+            "Absatz „Repique“",
         ),
         X(
             "younger-scores",
@@ -983,8 +983,8 @@ RECKONING = Section(
             "Auftrag aufnahmefähig seien Sie: (1) Cartes blanches; (2) Punkt; (3) "
             "Reihenfolgen; (4) quatorzes und Trios; (5) Punkte gebildet im Spiel; (6) "
             "die Karten.",
-            "paragraph ‘Pique’",
-            "Absatz „Pique“",
+            "paragraph ‘Repique’",
+            "Absatz „Repique“",
         ),
         X(
             "reckoning",
