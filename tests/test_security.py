@@ -133,3 +133,36 @@ def test_production_static_files_collect_with_hashes(tmp_path: Path) -> None:
     assert "staticfiles.json" in names
     assert any(re.fullmatch(r"site\.[0-9a-f]{12}\.css", n) for n in names)
     assert any(n.endswith(".css.gz") for n in names)
+
+
+def _health(static_root: Path) -> str:
+    """``/healthz/``'s status and text in a production process with this static root."""
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            (
+                "import django; django.setup(); from django.test import Client; "
+                "r = Client().get('/healthz/', HTTP_HOST='cardtutor.example', secure=True); "
+                "print(r.status_code, r.content.decode())"
+            ),
+        ],
+        cwd=ROOT,
+        env=_production_env(DJANGO_STATIC_ROOT=str(static_root)),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+def test_the_health_check_fails_until_the_static_files_are_collected(tmp_path: Path) -> None:
+    """Without collectstatic every page fails (no manifest): a load balancer must not send
+    learners to such a process. With the files collected (and the process restarted) it is
+    healthy."""
+    assert _health(tmp_path) == "503 static files missing: run collectstatic, then restart"
+    (tmp_path / "staticfiles.json").write_text(
+        '{"paths": {"css/site.css": "css/site.0123456789ab.css"}, "version": "1.1"}'
+    )
+    assert _health(tmp_path) == "200 ok"

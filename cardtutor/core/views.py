@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import (
     HttpRequest,
     HttpResponse,
@@ -25,7 +26,21 @@ from cardtutor.practice.suggest import suggestion
 
 
 def healthz(request: HttpRequest) -> HttpResponse:
-    """A trivial view: for load balancers, and the baseline of the HTTP benchmark."""
+    """A trivial view: for load balancers, and the baseline of the HTTP benchmark.
+
+    503 when production's static files manifest was not there when this process started
+    (``collectstatic`` not run): every page would then fail, and a load balancer must not
+    send learners here. The storage reads its manifest once, so a process started before
+    ``collectstatic`` stays unhealthy until it is restarted, as its pages stay broken. (A
+    look at an attribute: the view stays the trivial baseline.)"""
+    if getattr(staticfiles_storage, "manifest_strict", False) and not getattr(
+        staticfiles_storage, "hashed_files", True
+    ):
+        return HttpResponse(
+            "static files missing: run collectstatic, then restart",
+            status=503,
+            content_type="text/plain",
+        )
     return HttpResponse("ok", content_type="text/plain")
 
 
