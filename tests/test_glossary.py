@@ -513,3 +513,16 @@ def test_the_german_glossary_sorts_an_umlaut_as_its_letter(client: Client) -> No
     # "überstechen" under U (before "ziehen"), as German dictionaries sort it
     assert html.index(">überstechen<") < html.index(">ziehen (vom Talon)<")
     assert html.index(">Trumpf<") < html.index(">überstechen<")
+
+
+@pytest.mark.parametrize(
+    ("query", "anchor"),
+    [
+        ("Gleichheit", "term-equality"),
+        ("equalities", "term-equality"),
+        ("schmieren", "term-schmieren"),
+    ],
+)
+def test_words_the_rules_and_hints_use_have_an_entry(query: str, anchor: str) -> None:
+    # "Gleichheit" names a rule section; "schmieren" is in a hint of the game for four
+    assert _urls(query)[0] == f"/glossary/#{anchor}"

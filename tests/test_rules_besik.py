@@ -386,3 +386,10 @@ def test_no_example_says_a_sentence_again_to_explain_it() -> None:
                 opening = first.rstrip(".")
                 # (the same line twice may be two events: two Besiks declared one by one)
                 assert not second.startswith(opening + ":"), (key, first, second)
+
+
+def test_the_counting_sections_link_the_trick_drill_that_asks_them() -> None:
+    # the trick drill asks the Augen of a pile of tricks and a deal's final score
+    by_anchor = {s.anchor: s for s in ALL}
+    for anchor in ("augen", "last-trick", "game"):
+        assert by_anchor[anchor].drill == "besik.tricks", anchor

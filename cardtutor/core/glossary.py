@@ -350,6 +350,12 @@ TERMS: tuple[Term, ...] = (
         ((P, "declaring"),), also=("not good", "equal", "nicht gut", "gleich"),
     ),
     Term(
+        "equality", "piquet", "equality", "Gleichheit",
+        "Point or best sequence of the same value on both sides: neither player scores for it. An equality does not prevent pique or repique.",
+        "Point oder beste Sequenz auf beiden Seiten gleich viel wert: Keiner zählt dafür. Eine Gleichheit verhindert weder Pique noch Repique.",
+        ((P, "equalities"),), also=("equal", "equalities", "Gleichheiten"),
+    ),
+    Term(
         "sinking", "piquet", "sinking", "Verschweigen",
         "Declaring less than you hold, or nothing; sunk cards score nothing and do not bar the opponent.",
         "Weniger ansagen, als man hat, oder nichts; verschwiegene Karten zählen nicht und hindern den Gegner nicht.",
@@ -440,6 +446,12 @@ TERMS: tuple[Term, ...] = (
         "To win a trick with a higher card of the suit led (a higher trump, if trumps were led): the Besik source's word (“A übersticht mit Karo-König” on the jack of diamonds led), which it sets apart from trumping. In other games the word often means overtrumping.",
         "Einen Stich mit einer höheren Karte der ausgespielten Farbe gewinnen (ist Trumpf ausgespielt, mit einem höheren Trumpf): das Wort der Besik-Quelle („A übersticht mit Karo-König“ auf den ausgespielten Karo-Bauer), die es vom Trumpfen unterscheidet. In anderen Spielen meint das Wort oft das Übertrumpfen (einen höheren Trumpf auf einen Trumpf geben).",
         ((B, "tricks"),), also=("übersticht",),
+    ),
+    Term(
+        "schmieren", "besik", "load a partner's trick (schmieren)", "schmieren",
+        "In a game for four: to give a card rich in Augen (an ace or a ten) to a trick your partner is winning, so that your side counts it.",
+        "Zu viert: einem Stich, den der Partner gewinnt, eine Karte mit vielen Augen (As oder Zehn) zugeben, damit die eigene Partei sie zählt.",
+        ((B, "four-players"),), also=("smear", "load the trick"),
     ),
     Term(
         "draw", "besik", "draw", "ziehen (vom Talon)",

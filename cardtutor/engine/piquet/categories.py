@@ -22,6 +22,7 @@ RULE_ANCHORS: Mapping[str, tuple[str, str]] = MappingProxyType(
         "exchange": ("The exchange", "Der Kauf aus dem Talon"),
         "declaring": ("Declaring", "Das Ansagen"),
         "point": ("The point", "Der Point"),
+        "equalities": ("Equalities", "Gleichheit"),
         "sequences": ("Sequences", "Sequenzen"),
         "sets": ("Quatorzes and trios", "Quatorze und Trios"),
         "sinking": ("Sinking", "Verschweigen"),

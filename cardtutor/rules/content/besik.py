@@ -1157,6 +1157,7 @@ AUGEN_SECTION = Section(
             ex.ex_augen,
         ),
     ),
+    drill="besik.tricks",
 )
 
 LAST_TRICK = Section(
@@ -1177,6 +1178,7 @@ LAST_TRICK = Section(
             ex.ex_last_trick,
         ),
     ),
+    drill="besik.tricks",
 )
 
 GAME = Section(
@@ -1220,6 +1222,7 @@ GAME = Section(
         ),
         example("game", "When the game ends", "Wann die Partie endet", ex.ex_game),
     ),
+    drill="besik.tricks",
 )
 
 # ---- 11. three and four players --------------------------------------------------------------------------
@@ -1231,12 +1234,12 @@ THREE = Section(
         Para(
             T(
                 "Three packs (96 cards), 8 cards each; the **25th card** fixes trumps. Each plays for "
-                "himself; play and the draw go round from the player left of the dealer. The "
+                "himself; play and the draw go round clockwise, from the player left of the dealer. The "
                 f"**[[triple-besik|Tripelbesik]]** (three queens of spades and three jacks of diamonds) "
                 f"scores **{MELD_POINTS['triple-besik']}**. Two trump sevens together still score "
                 f"{2 * POINTS_TRUMP_SEVEN}; there is no meld of three sevens.",
                 "Drei Kartenspiele (96 Karten), je 8 Karten; die **25. Karte** bestimmt den Trumpf. Jeder "
-                "spielt für sich; Aufspiel und Ziehen gehen reihum, beginnend links vom Geber. Der "
+                "spielt für sich; Aufspiel und Ziehen gehen im Uhrzeigersinn reihum, beginnend links vom Geber. Der "
                 "**[[triple-besik|Tripelbesik]]** (drei Pik-Damen und drei Karo-Bauern) bringt "
                 f"**{MELD_POINTS['triple-besik']}**. Zwei Trumpf-Sieben zusammen zählen weiter "
                 f"{2 * POINTS_TRUMP_SEVEN}; drei Sieben sind keine Meldung.",

@@ -425,14 +425,16 @@ EXCHANGE_LEFT = Section(
             "A player need not take all the cards he may. Elder may look at those of his five "
             "he leaves; they go back on top of the stock and become younger's to draw from. "
             "If younger leaves cards, he says how many; he may look at them, and if he does, "
-            "elder may see them too once he has led his first card. If younger does not look, "
-            "nobody does.",
+            "elder may see them too once he has led his first card (or named the suit he "
+            "leads first). Younger decides whether to look before he plays to that first card. "
+            "If younger does not look, nobody does.",
             "Niemand muss alle Karten kaufen, die ihm zustehen. Die Vorhand darf die Karten "
             "ihrer fünf ansehen, die sie liegen lässt; sie kommen oben auf den Talon zurück, "
             "und die Hinterhand darf sie kaufen. Lässt die Hinterhand Karten liegen, sagt sie, "
             "wie viele; sie darf sie ansehen, und tut sie es, darf auch die Vorhand sie sehen, "
-            "sobald sie die erste Karte ausgespielt hat. Sieht die Hinterhand sie nicht an, "
-            "sieht sie keiner.",
+            "sobald sie die erste Karte ausgespielt (oder die Farbe genannt) hat, mit der sie "
+            "beginnt. Ob sie hinsieht, entscheidet die Hinterhand, bevor sie zu dieser ersten "
+            "Karte zugibt. Sieht die Hinterhand sie nicht an, sieht sie keiner.",
         ),
         R(
             "“Nach links” in the translation means “left over”, not “to the left”. We rule, "
@@ -874,12 +876,13 @@ PLAY = Section(
             "otherwise he plays any card. There are no trumps and there is no "
             "[[duty-to-win|duty to win]]. The higher card of the suit led wins the "
             "[[trick]], and the winner leads to the next. Tricks stay face up before their "
-            "winner.",
+            "winner, and either player may look through them.",
             "Die Vorhand spielt eine beliebige Karte aus. Der andere muss [[follow-suit|bedienen]], "
             "wenn er kann, sonst spielt er eine beliebige Karte. Es gibt keinen Trumpf und "
             "keinen [[duty-to-win|Stichzwang]]. Die höhere Karte der ausgespielten Farbe "
             "gewinnt den [[trick|Stich]], und wer ihn gewinnt, spielt zum nächsten aus. Die "
-            "Stiche liegen offen vor dem, der sie gemacht hat.",
+            "Stiche liegen offen vor dem, der sie gemacht hat, und jeder Spieler darf sie "
+            "durchsehen.",
         ),
         P(
             "Points in play:",
