@@ -452,3 +452,39 @@ def test_building_a_page_needs_no_database_query(
     with django_assert_num_queries(0):
         for game in RULE_GAMES:
             assert 'class="rules-section' in reference.page_html(game, "de")
+
+
+SOURCES = {
+    "piquet": Path(__file__).resolve().parents[1] / "fixtures/sources/000_1d97ab8760326182.txt",
+    "besik": Path(__file__).resolve().parents[1] / "fixtures/sources/001_b32aee25cc8b3f7e.txt",
+}
+
+
+@pytest.mark.parametrize("game", sorted(SOURCES))
+def test_every_quotation_s_source_link_finds_its_words_in_the_shown_source(game: str) -> None:
+    """The link's text fragment (start, end) must match the source as the replay shows it (web
+    debris such as "See also:" left out), in order, start and end within the quotation."""
+    from urllib.parse import unquote
+
+    from cardtutor.replays.source import clean_text
+
+    shown = " ".join(clean_text(SOURCES[game].read_text(encoding="utf-8")).split())
+    rulings = [
+        b for s in reference.sections(game) for b in _walk_blocks(s) if isinstance(b, Ruling)
+    ]
+    assert rulings
+    for ruling in rulings:
+        url = reference.source_url(game, ruling.quote)
+        path, _sep, directive = url.partition("#:~:text=")
+        assert path == f"/replays/{game}-example/step/0/"
+        terms = [unquote(t) for t in directive.split(",")]
+        assert 1 <= len(terms) <= 2
+        at = shown.find(" ".join(terms[0].split()))
+        assert at >= 0, (game, terms[0])
+        assert shown.find(" ".join(terms[-1].split()), at) >= at, (game, terms[-1])
+        quoted = " ".join(ruling.quote.split())
+        assert quoted.startswith(terms[0]) and quoted.endswith(terms[-1])
+
+
+def _walk_blocks(section: Section) -> list[Any]:
+    return [*section.blocks, *(b for child in section.subsections for b in _walk_blocks(child))]

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -201,6 +202,34 @@ def step_url(game: str, number: int) -> str:
     return reverse("replays:step", args=[example_slug(game), number])
 
 
+FRAGMENT_WORDS = 5
+"""Words of a quotation's start and end that find it in the source text (see below)."""
+
+
+def _fragment_term(words: list[str]) -> str:
+    # percent-encoded, "-", "," and "&" included: they separate a text directive's parts
+    return quote(" ".join(words), safe="").replace("-", "%2D")
+
+
+def source_url(game: str, quotation: str) -> str:
+    """Where a quotation stands in the source text, shown under the worked example's replay:
+    its first step, with a text fragment (``#:~:text=start,end``) that today's browsers scroll
+    to and highlight. Why not an anchor of our own: the source's sentences are split by the
+    replay's stored gloss, which an import may change; the quoted words are the source's own
+    and stay. A browser without text fragments opens the replay at its start.
+
+    >>> source_url("piquet", "Gleichheiten verhindern nicht Pikee oder repiques.")
+    '/replays/piquet-example/step/0/#:~:text=Gleichheiten%20verhindern%20nicht%20Pikee%20oder%20repiques.'
+    """
+    words = quotation.split()
+    if len(words) <= 2 * FRAGMENT_WORDS:
+        directive = _fragment_term(words)
+    else:
+        start, end = words[:FRAGMENT_WORDS], words[-FRAGMENT_WORDS:]
+        directive = f"{_fragment_term(start)},{_fragment_term(end)}"
+    return f"{step_url(game, 0)}#:~:text={directive}"
+
+
 @cache
 def seen_steps(game: str) -> dict[str, tuple[int, ...]]:
     """anchor -> the steps of the game's worked example where an event refers to that rule.
@@ -257,6 +286,7 @@ def _block(block: Block, game: str, german: bool, lang: str) -> dict[str, Any]:
             "html": to_html(block.text.get(german), german),
             "quote": block.quote,
             "source": to_html(block.source.get(german), german),
+            "source_url": source_url(game, block.quote),
         }
     if isinstance(block, Origin):
         return {"kind": "origin", "html": to_html(block.text.get(german), german)}

@@ -187,7 +187,11 @@
     if (first) panel.scrollTop = Math.max(0, first.offsetTop - panel.offsetTop - panel.clientHeight / 3);
   }
   document.addEventListener("DOMContentLoaded", showCurrentSentence);
-  document.addEventListener("htmx:afterSettle", showCurrentSentence);
+  // Only after a step's swap: the advice below the source loads when it scrolls into view,
+  // and the panel must stay where the reader (or a link to a quotation in it) left it.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (isStep(event.target)) showCurrentSentence();
+  });
 
   // After a step swap keep focus sensible: on the same control if it still leads somewhere,
   // otherwise on the step heading, so keyboard and screen-reader users land on the new step.

@@ -89,3 +89,46 @@ def test_a_sentence_link_steps_and_the_gloss_stays_as_chosen(page) -> None:
     # The panel is not re-rendered by the step swap, so the reader's choice holds.
     expect(page.locator(".source-gloss").first).to_be_hidden()
     assert_clean(page)
+
+
+def _in_panel(page, locator) -> bool:
+    box, panel = locator.bounding_box(), page.locator(".source-body").bounding_box()
+    return panel["y"] <= box["y"] and box["y"] + box["height"] <= panel["y"] + panel["height"]
+
+
+@pytest.mark.parametrize("javascript", [True, False])
+def test_a_rule_s_quotation_links_to_its_words_in_the_source(
+    browser, live_server, javascript
+) -> None:
+    """ "Read them in the source text" under a ruling's quotation opens the worked example with
+    the quoted words in view in the source panel (a text fragment). With JavaScript the panel
+    was put back on the step's sentence when the advice below it loaded."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(base_url=live_server.url, java_script_enabled=javascript)
+    page = context.new_page()
+    page.goto("/rules/piquet/")
+    link = page.locator("figcaption a[href*='Der%20nachteilige%20Ausschu']").first
+    expect(link).to_have_text("Read them in the source text")
+    link.click()
+    expect(page).to_have_url(re.compile(r"/replays/piquet-example/step/0/"))
+    quoted = page.locator(".source-de", has_text="Der nachteilige Ausschuß wird dann").first
+    expect(quoted).to_be_attached()
+    if javascript:  # the advice loads when it comes into view (the panel must stay put)
+        placeholder = page.get_by_role("link", name="Show the advice and the verdicts")
+        expect(placeholder).to_have_count(0)
+    page.wait_for_timeout(500)
+    assert _in_panel(page, quoted), "the quoted words are not in view in the source panel"
+    context.close()
+
+
+def test_a_step_swap_brings_the_step_s_sentence_into_the_panel(page) -> None:
+    from playwright.sync_api import expect
+
+    page.goto("/replays/piquet-example/step/30/")
+    page.locator("a.source-sentence[data-step='3']").first.click()
+    expect(page.locator("#replay-step")).to_have_attribute("data-step", "3")
+    current = page.locator("a.source-sentence.is-current[data-step='3']").first
+    expect(current).to_be_attached()
+    page.wait_for_timeout(200)
+    assert _in_panel(page, current)
