@@ -271,6 +271,13 @@ def test_a_move_number_the_game_never_reached_is_not_told_already_made(client: C
     assert stale.status_code == 200
     assert "That position was taken back" in stale.content.decode()
     assert _game(url).moves == 0
+    # still not ours after a take-back: a move number beyond any the game has reached
+    for ply in (int(later["ply"]) + 1, 999999):
+        forged = client.post(url + "move/", {**later, "ply": str(ply)})
+        assert forged.status_code == 400, ply
+        assert "could not be read" in forged.content.decode()
+        assert "taken back" not in forged.content.decode()
+    assert _game(url).moves == 0
 
 
 @pytest.mark.parametrize(
@@ -282,6 +289,15 @@ def test_a_move_number_the_game_never_reached_is_not_told_already_made(client: C
         ("action", "[" * 1500, "could not be read"),  # nested too deep for json: was a 500
         ("action", '{"type": 5, "seat": [1]}', "could not be read"),  # (was quoted back)
         ("action", '{"type": "play", "seat": "B", "card": "AS"}', "turn"),
+        # no move's shape: the engine quoted them back ("{'seat': 'A', …} is not a Besik
+        # action", "None is not a Besik action")
+        ("action", '{"type": "meld", "seat": "A", "kind": 5, "cards": ["QS#1"]}', "could not"),
+        (
+            "action",
+            '{"type": "meld", "seat": "A", "kind": "marriage", "cards": "KH#1"}',
+            "could not",
+        ),
+        ("action", '{"type": "deal", "seat": "A", "hands": {}}', "could not be read"),
     ],
 )
 def test_a_malformed_or_forged_move_is_refused_with_a_reason_and_changes_nothing(
@@ -295,6 +311,7 @@ def test_a_malformed_or_forged_move_is_refused_with_a_reason_and_changes_nothing
     response = client.post(url + "move/", data)
     assert response.status_code == 400
     assert message in response.content.decode()
+    assert "Besik action" not in response.content.decode()
     assert _game(url).record == before
     # said as a sentence of its own above the form: a capital first, a full stop last
     said = re.search(r'id="move-error" tabindex="-1"><p>([^<]+)</p>', response.content.decode())
@@ -1157,13 +1174,16 @@ def test_elder_s_declaration_beside_younger_s_form_in_german(client: Client) -> 
     assert re.search(r'<p class="move-heard">B sagt an: „[A-ZÄÖÜ][^“<]+“</p>', page), page
 
 
+@pytest.mark.parametrize("first", ["computer", "learner"])
 def test_no_hint_is_offered_or_counted_where_there_is_one_move(
-    client: Client, fixed_game_seed: Any
+    client: Client, fixed_game_seed: Any, first: str
 ) -> None:
     """A hint for dealing, or for the one card that may be played, said "The only legal
-    move." and was counted (40 hints in a game for four)."""
+    move." and was counted (40 hints in a game for four). With the computer to deal next it
+    said "That move was already made"."""
     fixed_game_seed(1)
-    url = _start(client, "piquet", first="computer")  # the learner deals the second deal
+    # first="computer": the learner deals the second deal; "learner": the computer does
+    url = _start(client, "piquet", first=first)
     one_card_seen = False
     for _ in range(80):
         page = client.get(url).content.decode()
@@ -1180,10 +1200,12 @@ def test_no_hint_is_offered_or_counted_where_there_is_one_move(
         assert client.post(url + "move/", data).status_code == 303
     else:
         raise AssertionError("the deal never ended")
-    assert "Deal the next deal" in page and 'class="hint-form"' not in page
+    button = "Deal the next deal" if first == "computer" else "On to the next deal (B deals)"
+    assert button in page and 'class="hint-form"' not in page
     asked = client.post(url + "hint/", {"ply": data["ply"]}, HTTP_HX_REQUEST="true")
     assert asked.status_code == 200
     assert "only one move to make here" in asked.content.decode()
+    assert "already made" not in asked.content.decode()
     assert _game(url).hint_count == 0
     assert one_card_seen, "this deal has a trick with one card to follow with"
     with translation.override("de"):  # the hint's words for dealing, were "Deal"
@@ -1625,7 +1647,8 @@ def test_a_discard_in_words_names_its_cards_in_the_order_of_the_hand_on_the_tabl
 
     discard = Exchange("A", mask_of(parse_cards("7C 8C JC 9D KS")))
     assert presentation.describe(discard, "en") == (
-        "discard king of spades, nine of diamonds, jack of clubs, eight of clubs and seven of clubs"
+        "discard the king of spades, nine of diamonds, jack of clubs, eight of clubs and seven of "
+        "clubs"
     )
     with translation.override("de"):  # joined as a list is said, not by commas alone
         assert presentation.describe(discard, "de") == (

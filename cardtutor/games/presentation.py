@@ -509,7 +509,7 @@ def describe(action: Any, lang: str) -> str:
     if kind == "exchange" and hasattr(action, "discard"):
         # in the order of the hand on the table, so the cards can be checked against it
         names = join_names(sort_hand(list(action.cards), "piquet"), lang)
-        text = _("discard %(cards)s") % {"cards": names}
+        text = _("discard the %(cards)s") % {"cards": names}
         return text + (
             _(" and look at the rest of the stock") if getattr(action, "look", False) else ""
         )

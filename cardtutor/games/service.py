@@ -382,9 +382,27 @@ def _choice(position: Position, data: Mapping[str, Any]) -> Any:
     try:
         return position.engine.parse_action(parsed)
     except EngineError as err:
+        if err.msg.key in NOT_A_MOVE:
+            # the engine quotes the object back ("{'seat': 'A', 'type': 'meld', 'kind': 5, …}
+            # is not a Besik action"): for an importer, not for a learner's button
+            raise MoveRefused(Msg("games.err.form")) from None
         raise MoveRefused(err.msg) from None
     except (TypeError, ValueError, KeyError):
         raise MoveRefused(Msg("games.err.form")) from None
+
+
+NOT_A_MOVE = frozenset(
+    {
+        "besik.err.action",
+        "piquet.notation.action",
+        "piquet.notation.type",
+        "piquet.notation.field",
+        "piquet.notation.seat",
+    }
+)
+"""The engines' reasons for data that is no action at all (wrong shape, missing fields): a
+learner's form that says so "could not be read". (A card code that is none, or a move the
+rules refuse, keeps the engine's reason.)"""
 
 
 def _build(position: Position, seat: str, move_type: str, data: Mapping[str, Any]) -> Any:

@@ -474,6 +474,10 @@ def says(request: HttpRequest, public_id: str) -> HttpResponse:
     )
 
 
+MAX_PLY = 999_999
+"""The largest move number a form may carry (six digits)."""
+
+
 def _posted_ply(request: HttpRequest) -> int | None:
     raw = request.POST.get("ply", "")
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 7 else None
@@ -502,6 +506,16 @@ def _stale(request: HttpRequest, public_id: str, key: str = "games.stale") -> Ht
     return _render(request, game, position, note=Msg(key).render(_lang()))
 
 
+def _reached(game: Game) -> int:
+    """The furthest move the game has reached, take-backs included (kept by ``undo``; a game
+    taken back before it was kept: any move number, as it was then)."""
+    meta = game.record.get("meta") if isinstance(game.record, dict) else None
+    reached = meta.get("reached") if isinstance(meta, dict) else None
+    if isinstance(reached, int) and not isinstance(reached, bool):
+        return max(reached, game.moves)
+    return MAX_PLY if game.undo_count else game.moves
+
+
 def _posted_position(
     request: HttpRequest, public_id: str
 ) -> tuple[Game, service.Position] | HttpResponse:
@@ -509,7 +523,7 @@ def _posted_position(
     the answer to send (the game as it stands with "already made", or the damaged page)."""
     game = _get_game(request, public_id)
     ply = _posted_ply(request)
-    if ply is not None and ply > game.moves and game.undo_count:
+    if ply is not None and game.moves < ply <= _reached(game) and game.undo_count:
         # a form for a position since taken back (another tab, the back button)
         return _stale(request, public_id, "games.stale_undone")
     if ply is None or ply > game.moves:
@@ -721,6 +735,11 @@ def undo(request: HttpRequest, public_id: str) -> HttpResponse:
     taken_back = presentation.describe(position.actions[cut], lang)
     note = Msg("games.undone", move=taken_back).render(lang)
     record = service.record_with(game.record, position.actions[:cut])
+    # the furthest move the game has reached: a form for a move up to it is one of ours from
+    # before the take-back (another tab, the back button); beyond it, not one of ours
+    kept = record.get("meta")
+    meta: dict[str, Any] = kept if isinstance(kept, dict) else {}
+    record["meta"] = {**meta, "reached": max(_reached(game), moves_before)}
     stored = _store(
         game,
         moves_before,
@@ -768,11 +787,16 @@ def hint(request: HttpRequest, public_id: str) -> HttpResponse:
     seat = game.learner_seats[0]
     if position.state.is_over:  # (it said "That move was already made")
         return _render(request, game, position, note=Msg("games.err.over").render(_lang()))
-    if position.state.seat_to_act != seat:
-        return _render(request, game, position, note=Msg("games.stale").render(_lang()))
-    if _one_move(presentation.moves(position, seat, _lang())):  # no form of ours asks this
+    # no form of ours asks these: the next deal ("On to the next deal", whoever deals) and a
+    # decision with one move
+    if service.is_deal_phase(position.state) or (
+        position.state.seat_to_act == seat
+        and _one_move(presentation.moves(position, seat, _lang()))
+    ):
         note = Msg("games.one_move").render(_lang())
         return _render(request, game, position, note=note, still=True)
+    if position.state.seat_to_act != seat:
+        return _render(request, game, position, note=Msg("games.stale").render(_lang()))
     decision = computer.advice(position, seat, game.seed)
     lang = _lang()
     advice = _advice_words(decision, lang)

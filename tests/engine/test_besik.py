@@ -396,6 +396,9 @@ def test_meld_shape_and_notation_refusals() -> None:
     # A holds the other queen of spades (QS#1): said so
     assert refused(state, "meld besik QS#2 JD#1").key == "besik.err.other_copy"
     assert refused(state, "meld triple-besik QS#1 JD#1").key == "besik.err.triple_only"
+    # the rule before the cards: three jacks of diamonds cannot be held with two packs
+    triple = "meld triple-besik QS#1 QS#2 QS#3 JD#1 JD#2 JD#3"
+    assert refused(state, triple).key == "besik.err.triple_only"
     assert refused(state, "meld five-kings KC#1").key == "besik.err.kind"
 
 
@@ -497,6 +500,9 @@ def test_seven_refusals() -> None:
         refused(state, "seven 7C#2").render("en") == "the seven of clubs is not a seven of trumps"
     )
     assert refused(state, "seven 7H#1 7H#2 7C#2").key == "besik.err.sevens_count"
+    # no seven named: not "there is no meld of three sevens"
+    action = parse_action({"type": "seven", "seat": state.seat_to_act, "cards": []})
+    assert state.legal_actions.why_illegal(action).key == "besik.err.sevens_none"
 
 
 def test_exchange_then_meld_the_card_taken_in_the_seed() -> None:

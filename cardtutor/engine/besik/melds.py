@@ -142,12 +142,12 @@ def check_meld(s: State, a: Meld) -> Msg | None:
             return m
         if s.melded:
             return Msg("besik.err.once")
+    if kind == "triple-besik" and t.packs < 3:  # the rule first: no cards could make one
+        return Msg("besik.err.triple_only")
     mask, m = check_held(s, a.cards)
     if m is not None:
         return m
     uids = bit_indices(mask)
-    if kind == "triple-besik" and t.packs < 3:
-        return Msg("besik.err.triple_only")
     if (m := meld_shape(kind, uids, t.trump, t.rules)) is not None:
         return m
     rules = t.rules

@@ -403,6 +403,10 @@ register_messages(
             "the {card} has already been declared",
             "{card:nom} wurde schon gemeldet",
         ),
+        "besik.err.sevens_none": (
+            "name the trump seven to declare (or both)",
+            "die zu meldende Trumpf-Sieben nennen (oder beide)",
+        ),
         "besik.err.sevens_count": (
             "declare one or two trump sevens (there is no meld of three sevens)",
             "eine oder zwei Trumpf-Sieben melden (drei Sieben sind keine Meldung)",

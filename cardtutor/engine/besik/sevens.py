@@ -30,7 +30,9 @@ def check_seven_cards(s: State, cards: Sequence[PhysicalCard]) -> tuple[int, Msg
 def check_seven(s: State, a: DeclareSeven) -> Msg | None:
     if (m := window_refusal(s)) is not None:
         return m
-    if not 1 <= len(a.cards) <= 2:
+    if not a.cards:
+        return Msg("besik.err.sevens_none")
+    if len(a.cards) > 2:
         return Msg("besik.err.sevens_count")
     mask, m = check_seven_cards(s, a.cards)
     if m is not None:
