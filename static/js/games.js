@@ -85,9 +85,11 @@
   // card, now the declaration's second card).
   // A table scrolled out of view comes back, so the computer's moves, shown one after
   // another, are seen; then the focused control is brought into view (a phone's Declare).
-  document.addEventListener("htmx:afterSettle", function () {
+  document.addEventListener("htmx:afterSettle", function (event) {
     var area = document.getElementById("game-area");
-    if (!area) return;
+    // Only the game swapped in: the line "As ticked now, you say", fetched in place as a card
+    // is ticked, must leave the focus on that card (it went to "Declare": Space declared).
+    if (!area || event.target !== area) return;
     var active = document.activeElement;
     if (active && active !== document.body && document.contains(active) && !area.contains(active)) return;
     var focus = area.querySelector("#move-error, #book-choice, #hint, #game-note") ||

@@ -61,6 +61,8 @@ def test_cards_are_played_with_the_keyboard_and_htmx_swaps_the_table(page: Any) 
     _start(page, "piquet")
     _do_the_non_card_decisions(page)
     page.evaluate("window.__samePage = true")
+    # the live region reading out the computer's moves is kept, its content replaced
+    page.evaluate("document.getElementById('game-announcer').dataset.original = 'yes'")
     url = page.url
     for _ in range(3):
         before = _ply(page)
@@ -78,6 +80,10 @@ def test_cards_are_played_with_the_keyboard_and_htmx_swaps_the_table(page: Any) 
             break
     assert page.evaluate("window.__samePage === true"), "htmx swapped the table in place"
     assert page.url == url
+    announcer = page.locator("#game-announcer")
+    expect(announcer).to_have_attribute("data-original", "yes")
+    expect(announcer).to_have_attribute("aria-live", "polite")
+    expect(announcer).not_to_be_empty()
     # arrows move between the cards, Enter plays the focused one
     if page.locator(".card-buttons").count():
         before = _ply(page)
@@ -851,6 +857,30 @@ def test_elder_sees_what_his_ticked_cards_make_him_say_as_he_ticks(page: Any) ->
     page.locator(f"label[for='{first}']").click()  # and back
     expect(says).to_have_text(best.replace("With it you say", "As ticked now, you say"))
     assert_clean(page)
+
+
+def test_ticking_a_declaration_s_card_with_the_keyboard_keeps_the_focus_on_it(
+    page: Any,
+) -> None:
+    """The line "As ticked now, you say" is fetched in place as a card is ticked; its swap
+    sent the focus to "Declare", so Space, a pause, Space declared instead of ticking again."""
+    _start(page, "piquet")  # the learner is elder
+    page.locator("form.move-form label.card-pick").first.click()
+    page.locator("form.move-form button.primary-button").click()
+    says = page.locator("#declare-says")
+    expect(says).to_contain_text("With it you say:")
+    ply = _ply(page)
+    _moves_shown(page)  # (a key sent while the computer's exchange shows only ends the showing)
+    first = page.locator("form.move-form .card-pick-input:checked").first.get_attribute("id")
+    box = page.locator(f"#{first}")
+    box.focus()
+    page.keyboard.press("Space")  # untick: sink it
+    expect(says).to_contain_text("As ticked now")
+    page.wait_for_timeout(300)  # the swap has settled
+    assert page.evaluate("document.activeElement.id") == first
+    page.keyboard.press("Space")  # tick it again, not "Declare"
+    expect(box).to_be_checked()
+    assert _ply(page) == ply, "nothing was declared"
 
 
 def test_a_move_refused_by_a_stale_page_says_so_and_offers_a_reload(page: Any) -> None:

@@ -28,8 +28,13 @@ def test_step_with_buttons_and_keys_url_follows_and_back_returns(page) -> None:
     expect(page).to_have_url(re.compile(r"/replays/piquet-example/step/0/$"))
     expect(page.locator("#step-heading")).to_have_text("The deal")
 
+    # the live region that reads each new step out stays the same element (a new one each
+    # time, as htmx's swap of the whole element made, need not be announced at all)
+    page.evaluate("document.getElementById('replay-announcer').dataset.original = 'yes'")
     page.get_by_role("link", name="Next", exact=True).click()
     expect(page).to_have_url(re.compile(r"/step/1/$"))
+    expect(page.locator("#replay-announcer")).to_contain_text("Step 1")
+    expect(page.locator("#replay-announcer")).to_have_attribute("data-original", "yes")
     expect(page.locator("#step-heading")).to_have_text(re.compile(r"^Step 1 of \d+: A's move$"))
     # The swap kept focus on the control that was used.
     expect(page.locator("a[data-nav='next']")).to_be_focused()
