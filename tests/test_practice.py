@@ -472,6 +472,20 @@ def test_the_level_suggestion_follows_the_record() -> None:
     assert start["Location"].startswith("/practice/piquet/partie/2/")
 
 
+def test_three_wrong_answers_suggest_an_easier_level_at_once() -> None:
+    """Down after three wrong: it waited for five answers, two more at a level too hard."""
+    client = Client()
+    for seed in map(str, range(3)):
+        client.post(item_url(2, seed), {**wrong_answer(2, seed), "token": serve(client, 2, seed)})
+    start = client.get(reverse("practice:start", args=["piquet", "partie"]))
+    assert start["Location"].startswith("/practice/piquet/partie/1/")
+    again = Client()  # two wrong of two: not yet
+    for seed in map(str, range(2)):
+        again.post(item_url(2, seed), {**wrong_answer(2, seed), "token": serve(again, 2, seed)})
+    start = again.get(reverse("practice:start", args=["piquet", "partie"]))
+    assert start["Location"].startswith("/practice/piquet/partie/2/")
+
+
 def test_anonymous_progress_joins_the_account_on_log_in_and_follows_it() -> None:
     User.objects.create_user("anna", password=PASSWORD)
     laptop = Client()

@@ -341,7 +341,9 @@ def due_reviews(record: Record, now: datetime) -> list[ReviewItem]:
 
 
 def suggested_level(record: Record, drill: str) -> int:
-    """The level to offer next: up after 4 right of the last 5, down after 3 wrong of 5."""
+    """The level to offer next: up after 4 right of the last 5; down after 3 wrong of the last
+    5, as soon as there are three (a learner who misses his first three questions is not given
+    two more at a level too hard for him)."""
     stats = record["drills"].get(drill)
     if not stats:
         return 1
@@ -349,7 +351,7 @@ def suggested_level(record: Record, drill: str) -> int:
     recent = str(stats["levels"].get(str(level), ""))[-5:]
     if len(recent) >= 5 and recent.count("1") >= 4:
         return min(3, level + 1)
-    if len(recent) >= 5 and recent.count("0") >= 3:
+    if recent.count("0") >= 3:
         return max(1, level - 1)
     return level
 

@@ -503,3 +503,27 @@ def test_two_copies_of_the_trump_seven_are_told_apart_and_a_wrong_exchange_gets_
     assert said == [
         f"Zum Tausch hast du „{'Ja' if wrong == 'yes' else 'Nein'}“ geantwortet; richtig ist „{right}“."
     ]
+
+
+def test_the_prompt_says_whether_the_learner_has_drawn_as_his_hand_shows() -> None:
+    """The worked example's B declares his quint major before drawing, seven cards in hand:
+    the item said "You have just won a trick and drawn from the talon"."""
+    from cardtutor.engine.drills.besik_melds import CURATED, HAND_SIZE
+
+    drill = DRILL
+    assert drill.item("example-3", Level.EASY).prompt.key == "drill.melds.prompt_before_draw"
+    seeds = [*CURATED, *(str(n) for n in range(60))]
+    for seed in seeds:
+        for level in Level:
+            item = drill.item(seed, level)
+            held = sum(
+                len(show.cards)
+                for show in item.shows
+                if show.label is not None
+                and show.label.key
+                in ("drill.melds.hand", "drill.melds.hand_rest", "drill.melds.row")
+            )
+            if item.prompt.key == "drill.melds.prompt":
+                assert held == HAND_SIZE, (seed, level, held)
+            elif item.prompt.key == "drill.melds.prompt_before_draw":
+                assert held < HAND_SIZE, (seed, level, held)

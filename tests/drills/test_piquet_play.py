@@ -873,11 +873,25 @@ def test_where_most_cards_are_right_the_question_is_which_card_not_to_play() -> 
             keys = [m.key for m in feedback.reasons]
             if feedback.correct:  # his card is the one to avoid: its figures
                 assert keys[:2] == ["drill.play.avoid.right", "drill.play.avoid.figures"]
-            else:  # a good card: which card to avoid, and its figures
-                assert keys[:2] == ["drill.play.avoid.wrong", "drill.play.avoid.loses"]
+            else:  # a good card: which card (or cards) to avoid, and its figures
+                # one card to avoid is "the card to avoid"; of several, the costliest, or
+                # those as costly as each other, each named (it said "The card to avoid is
+                # the nine" where the ten was as bad)
+                worst = min(record["cards"][c]["known"] for c in wrong)
+                tied = {c for c in wrong if record["cards"][c]["known"] == worst}
+                second = (
+                    "drill.play.avoid.loses"
+                    if len(wrong) == 1
+                    else ("drill.play.avoid.tied" if len(tied) > 1 else "drill.play.avoid.worst")
+                )
+                assert keys[:2] == ["drill.play.avoid.wrong", second]
+                if second == "drill.play.avoid.tied":
+                    named_all = {c.code for c in feedback.reasons[1].params["cards"]}
+                    assert named_all == tied
             assert any(k.startswith("drill.play.c.") for k in keys), keys
-            named = feedback.reasons[1].params["card"]
-            assert named.code in wrong and (not feedback.correct or named == card)
+            if keys[1] != "drill.play.avoid.tied":
+                named = feedback.reasons[1].params["card"]
+                assert named.code in wrong and (not feedback.correct or named == card)
             for msg in (*feedback.reasons, *feedback.answer):
                 assert msg.render("en") != msg.render("de")
     assert turned >= 10 and kept > turned, (turned, kept)

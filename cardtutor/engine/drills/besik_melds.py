@@ -154,6 +154,12 @@ register_messages(
             "Du hast soeben einen Stich gewonnen und vom Talon gezogen. Was darfst du jetzt "
             "melden?",
         ),
+        "drill.melds.prompt_before_draw": (
+            "You have just won a trick and not yet drawn from the talon (a meld may be "
+            "declared before the draw or after it). What may you declare now?",
+            "Du hast soeben einen Stich gewonnen und noch nicht vom Talon gezogen (gemeldet "
+            "werden darf vor dem Ziehen oder danach). Was darfst du jetzt melden?",
+        ),
         "drill.melds.prompt_lost": (
             "Your opponent won the last trick and has led the {card}; it is your turn to play. "
             "What may you declare now?",
@@ -1748,11 +1754,12 @@ class MeldDrill:
                     (("yes", Msg("drill.melds.yes")), ("no", Msg("drill.melds.no"))),
                 )
             )
-        prompt = (
-            Msg("drill.melds.prompt")
-            if scene.won
-            else Msg("drill.melds.prompt_lost", card=scene.led)
-        )
+        if not scene.won:
+            prompt = Msg("drill.melds.prompt_lost", card=scene.led)
+        elif len(scene.hand) < HAND_SIZE:  # the worked example's B, declaring before his draw
+            prompt = Msg("drill.melds.prompt_before_draw")
+        else:
+            prompt = Msg("drill.melds.prompt")
         return Item(
             self.key,
             seed,

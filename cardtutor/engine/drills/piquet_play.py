@@ -127,6 +127,18 @@ register_messages(
             "Meide besser {card:acc}: Bei offenen Karten machst du damit {tricks} und "
             "bekommst {value}, {less} als mit {best:dat}.",
         ),
+        "drill.play.avoid.worst": (
+            "Of the cards to avoid, the {card} costs most: with all cards known it wins "
+            "{tricks} and makes {value}, {less} than the {best}.",
+            "Von den Karten, die du besser meidest, kostet {card:nom} am meisten: Bei offenen "
+            "Karten machst du damit {tricks} und bekommst {value}, {less} als mit {best:dat}.",
+        ),
+        "drill.play.avoid.tied": (
+            "The {cards} cost the same: with all cards known each makes {value}, {less} than "
+            "the {best}.",
+            "{cards} kosten gleich viel: Bei offenen Karten bringt jede {value}, {less} "
+            "als {best:nom}.",
+        ),
         "drill.play.avoid.figures": (
             "With all cards known it wins {tricks} and makes {value}, {less} than the {best}.",
             "Bei offenen Karten machst du damit {tricks} und bekommst {value}, {less} als mit "
@@ -679,10 +691,27 @@ class PlayDrill:
             )
             worst = min(wrong, key=lambda c: (figures[c.code]["known"], c.index))
         w = figures[worst.code]
+        tied = [c for c in wrong if figures[c.code]["known"] == w["known"]]
+        if not correct and len(tied) > 1:  # as bad as each other: neither costs "most"
+            reasons.append(
+                Msg(
+                    "drill.play.avoid.tied",
+                    cards=tuple(tied),
+                    best=best,
+                    value=Average(w["known"]),
+                    less=_less(b["known"] - w["known"]),
+                )
+            )
+            reasons += _causes(state, record, best, worst)
+            words = Msg("drill.play.answer.avoid_any", cards=tuple(wrong))
+            return _feedback(item, record, state, correct, reasons, words, [c.code for c in wrong])
         reasons.append(
             Msg(
-                # the card named already when it is the learner's
-                "drill.play.avoid.figures" if correct else "drill.play.avoid.loses",
+                # the card named already when it is the learner's; of several to avoid, the
+                # costliest (not "the card to avoid", as if it were the only one)
+                "drill.play.avoid.figures"
+                if correct
+                else ("drill.play.avoid.loses" if len(wrong) == 1 else "drill.play.avoid.worst"),
                 card=worst,
                 best=best,
                 tricks=_won(w["tricks"], left),
