@@ -628,3 +628,89 @@ def test_sinking_a_whole_category_names_its_combinations() -> None:
             if honest(cat, deal.hands[0]):
                 words = _what_sunk(deal, cat, 0)
                 assert words.key == "drill.declaring.what.others", words.render("en")
+
+
+def _combinations(cat: int, cards: frozenset[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Every sequence (cat 1: (length, top)) or set (cat 2: (count, rank)) ``cards`` (suit,
+    rank 0-7) make, worked out here without the engine's tables."""
+    out = []
+    if cat == 1:
+        for suit in range(4):
+            for top in range(8):
+                for length in range(3, top + 2):
+                    if all((suit, top - k) in cards for k in range(length)):
+                        out.append((length, top))
+    else:
+        for rank in (3, 4, 5, 6, 7):  # ten to ace
+            count = sum((suit, rank) in cards for suit in range(4))
+            out += [(n, rank) for n in range(3, count + 1)]
+    return out
+
+
+def test_a_risk_of_sinking_named_is_one_the_full_declaration_would_beat() -> None:
+    """ "Not safe: … could give younger a septième major" where the full declaration was a
+    sixième: the septième beats the full one too, so it is no risk of sinking. The risk named
+    is the best combination the unseen cards make that beats or ties the sunk declaration and
+    loses to the full one, where there is one."""
+    from cardtutor.engine.drills.piquet_declaring import threat_below, unknown_to_elder
+    from cardtutor.engine.piquet.declarations import value
+
+    checked = 0
+    for n in range(300):
+        s = setup(str(7000 + n), Level.HARD)
+        if s.proposal is None or s.proposal[0] == 0:
+            continue
+        cat, sunk = s.proposal
+        full = judge(s.deal, cat, sunk).full
+        unknown = unknown_to_elder(s.deal)
+        cards = frozenset((i // 8, i % 8) for i in range(32) if unknown >> i & 1)
+        kept, beaten = value(cat, sunk) if sunk else (0, -1), value(cat, full)
+        between = [c for c in _combinations(cat, cards) if kept <= c < beaten]
+        named = threat_below(s.deal, cat, full, sunk)
+        if between:
+            assert named and value(cat, named) == max(between), (n, between)
+            checked += 1
+        else:
+            assert named == 0
+    assert checked >= 10
+
+
+def _younger_otherwise(deal: PiquetDeal, rng: random.Random) -> PiquetDeal:
+    """The same deal as elder knows it (his cards, his discard, what he took) with the cards
+    he cannot see dealt otherwise between younger's hand and the rest of the stock."""
+    from dataclasses import replace
+
+    taken = deal.discards[0].bit_count()
+    own = deal.dealt[0] | deal.discards[0] | sum(1 << i for i in deal.stock[:taken])
+    unseen = [i for i in range(32) if not own >> i & 1 and not deal.dealt[0] >> i & 1]
+    rng.shuffle(unseen)
+    younger = sum(1 << i for i in unseen[:12])
+    rest = unseen[12:]
+    count = deal.discards[1].bit_count()
+    discard = sum(1 << i for i in sorted(unseen[:12])[:count])
+    return replace(
+        deal,
+        dealt=(deal.dealt[0], younger),
+        stock=(*deal.stock[:taken], *rest),
+        discards=(deal.discards[0], discard),
+    )
+
+
+def test_whether_sinking_is_worth_it_does_not_rest_on_younger_s_hidden_cards() -> None:
+    """The verdict on sinking took the sunk cards as shown when another declaration turned out
+    good against younger's real hand, and asked his real hand's swing to be small: the same
+    question could be "worth it" or not by cards the learner is never shown."""
+    rng = random.Random(11)
+    checked = 0
+    for n in range(200):
+        s = setup(str(9000 + n), Level.HARD)
+        if s.proposal is None or s.deal.carte_blanche(Role.YOUNGER):
+            continue
+        verdict = judge(s.deal, *s.proposal).worth
+        for _ in range(4):
+            other = _younger_otherwise(s.deal, rng)
+            if other.carte_blanche(Role.YOUNGER):
+                continue  # (announced: elder would know it)
+            assert judge(other, *s.proposal).worth == verdict, n
+            checked += 1
+    assert checked >= 100

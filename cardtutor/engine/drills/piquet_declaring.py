@@ -22,9 +22,12 @@ is *safe*, younger can gain nothing by it (what you still declare is sure to be 
 the cards you neither hold nor discarded can make as much; or your best combination, which
 alone decides the category, is declared either way), *cheap*, it costs at most
 :data:`SINK_AT_MOST` points (a tierce's or a trio's worth) and no repique or pique, and it
-*hides* something: the sunk cards are not all among those of elder's other good declarations,
-which are shown (six cards making sixty are the ace to the nine, so sinking the nine from a
-sixième hides nothing). Foster's
+*hides* something: the sunk cards are not all among those of elder's other declarations sure
+to be good, which are shown (six cards making sixty are the ace to the nine, so sinking the
+nine from a sixième sure to be good hides nothing). Every part is judged on what elder knows
+when he declares (his hand, his discard, which the item shows, and younger's carte blanche if
+announced): younger's answers and his real hand come only in the verdict, and "no repique or
+pique" means none that the full declaration would make were elder's declarations good. Foster's
 *Hoyle*: sinking "is usually resorted to only when the player knows from his own hand and
 discards that what he declares is still better than anything his adversary can hold"; the
 Britannica (9th edition): players "omit to call some small score, such as a tierce" to mislead.
@@ -389,6 +392,12 @@ register_messages(
             "Sicher: Die Karten, die du weder hast noch abgelegt hast, ergeben weder ein Trio "
             "noch ein Quatorze.",
         ),
+        "drill.declaring.r.unsafe_nothing": (
+            "Not safe: declaring nothing here, you leave it to younger, and the cards you "
+            "neither hold nor discarded could give him {threat}.",
+            "Nicht sicher: Sagst du hier nichts an, überlässt du es der Hinterhand, und die "
+            "Karten, die du weder hast noch abgelegt hast, könnten ihr {threat} geben.",
+        ),
         "drill.declaring.r.unsafe": (
             "Not safe: what you would still declare ({kept}) would not be sure to be good: the "
             "cards you neither hold nor discarded could give younger {threat}, and sunk cards "
@@ -403,8 +412,10 @@ register_messages(
             "Verschweigen).",
         ),
         "drill.declaring.r.cost_bonus": (
-            "And it costs more: with the full declaration you score {bonus}, sunk you do not.",
-            "Und es kostet mehr: Mit voller Ansage zählst du {bonus}, verschwiegen nicht.",
+            "And it may cost more: if your declarations are good, the full one makes {bonus}; "
+            "sunk, it does not.",
+            "Und es kann mehr kosten: Sind deine Ansagen gut, bringt dir die volle {bonus}, "
+            "die verschwiegene nicht.",
         ),
         "drill.declaring.r.cost_with_bonus": (
             "You counted in {bonus} as well, which sinking also gives up: the question asks "
@@ -433,9 +444,9 @@ register_messages(
         ),
         "drill.declaring.r.shown_anyway": (
             "And it hides nothing: {what} would be shown anyway, among the cards of another "
-            "of your good declarations.",
+            "of your declarations, one sure to be good.",
             "Und es verbirgt nichts: {what} würdest du ohnehin zeigen, mit den Karten einer "
-            "anderen deiner guten Ansagen.",
+            "anderen deiner Ansagen, die sicher gut ist.",
         ),
         "drill.declaring.r.worth": (
             "So sinking {what} is worth it here.",
@@ -475,6 +486,41 @@ def possible_best(deal: PiquetDeal, cat: int) -> tuple[int, int]:
     return best_value(cat, honest(cat, unknown_to_elder(deal)))
 
 
+def threat_below(deal: PiquetDeal, cat: int, full: int, sunk: int) -> int:
+    """The best sequence (``cat`` 1) or trio or quatorze (2) the cards elder neither holds nor
+    discarded can make that his full declaration would beat and his sunk one would not: what
+    younger may hold that sinking lets win or tie (0 if there is none, or for the point). A septième beats a sixième
+    declared in full as well, so it is no risk of sinking; a quint to the ace beats the quint
+    left once the sixième's ace is sunk, but not the sixième.
+
+    >>> from cardtutor.engine.drills.piquet_hands import EXAMPLE_DEAL
+    >>> threat_below(EXAMPLE_DEAL, 0, 1, 0)
+    0
+    """
+    unknown = unknown_to_elder(deal)
+    beaten, kept = best_value(cat, full), best_value(cat, sunk)
+    best, best_value_ = 0, NONE
+    candidates: list[int] = []
+    if cat == 1:
+        for suit in range(4):
+            for lo, n in RUNS[unknown >> (8 * suit) & 255]:
+                for length in range(3, n + 1):
+                    for top in range(lo + length - 1, lo + n):
+                        candidates.append(run_mask(suit, top, length))
+    elif cat == 2:
+        for offset in SET_OFFSETS:
+            held = unknown & RANK_MASKS[offset]
+            if held.bit_count() >= 3:
+                candidates.append(held)
+                if held.bit_count() == 4:  # its trios too (any three: as good as each other)
+                    candidates.append(held & ~(held & -held))
+    for claim in candidates:
+        worth = value(cat, claim)
+        if kept <= worth < beaten and worth > best_value_:
+            best, best_value_ = claim, worth
+    return best
+
+
 def _replace(claims: tuple[int, int, int], cat: int, claim: int) -> tuple[int, int, int]:
     c = list(claims)
     c[cat] = claim
@@ -492,23 +538,29 @@ class Sink:
     """The points of his own he gives up (the sunk part's)."""
     safe: bool
     bonus: str
-    """``"repique"`` or ``"pique"`` if the full declaration scores one and the sunk does not."""
+    """``"repique"`` or ``"pique"`` if the full declaration would score one, were elder's
+    declarations good, and the sunk would not (what elder can tell from his own cards)."""
     actual: int
-    """How much the difference of the scores moves in younger's favour, with his real hand."""
+    """How much the difference of the scores moves in younger's favour, with his real hand
+    (said in the verdict; not part of the judgement, which elder makes before he can know)."""
     hides: bool = True
-    """Younger does not see the sunk cards anyway: they are not all among the cards of
-    elder's other good declarations, which are shown (six cards making sixty are the ace to
-    the nine: sinking the nine from the sixième hides nothing)."""
+    """Younger does not see the sunk cards anyway, as far as elder can tell: they are not all
+    among the cards of his other declarations that are sure to be good, which are shown (six
+    cards making sixty are the ace to the nine: sinking the nine from a sixième sure to be
+    good hides nothing)."""
 
     @property
     def worth(self) -> bool:
+        """Judged on what elder knows: his hand, his discard, younger's carte blanche if
+        announced. (It also asked the real swing with younger's hand to be small, and took the
+        sunk cards as shown when another declaration turned out good against that hand: so a
+        verdict rested on cards the learner is never shown.)"""
         return (
             self.sunk != self.full
             and self.safe
             and self.hides
             and self.cost <= SINK_AT_MOST
             and not self.bonus
-            and self.actual <= SINK_AT_MOST
         )
 
 
@@ -530,15 +582,20 @@ def judge(deal: PiquetDeal, cat: int, sunk: int) -> Sink:
     full_s = _settled(deal, None)
     full_claims = full_s.claims[0]
     full = full_claims[cat]
-    sunk_s = _settled(deal, _replace(full_claims, cat, sunk))
+    sunk_claims = _replace(full_claims, cat, sunk)
+    sunk_s = _settled(deal, sunk_claims)
     if best_value(cat, sunk) == best_value(cat, full):
         safe = True
     else:
         safe = best_value(cat, sunk) > possible_best(deal, cat)
+    # what elder can tell: with his declarations good (younger declaring nothing against
+    # them), would the full one make a repique or a pique the sunk one does not?
+    hoped_full = _settled_good(deal, full_claims)
+    hoped_sunk = _settled_good(deal, sunk_claims)
     bonus = ""
-    if full_s.repique is Role.ELDER and sunk_s.repique is not Role.ELDER:
+    if hoped_full.repique is Role.ELDER and hoped_sunk.repique is not Role.ELDER:
         bonus = "repique"
-    elif full_s.pique and not sunk_s.pique:
+    elif hoped_full.pique and not hoped_sunk.pique:
         bonus = "pique"
     return Sink(
         cat,
@@ -548,23 +605,25 @@ def judge(deal: PiquetDeal, cat: int, sunk: int) -> Sink:
         safe,
         bonus,
         full_s.margin - sunk_s.margin,
-        bool(full & ~sunk & ~shown_by_elder(sunk_s, cat)),
+        bool(full & ~sunk & ~surely_shown(deal, sunk_claims, cat)),
     )
 
 
-def shown_by_elder(settled: Settlement, but: int) -> int:
-    """The cards elder gives away with his declarations in the categories other than
-    ``but``: a good declaration's cards are shown to the opponent; and a point whose value
-    is asked pins down the cards every point of that length and value holds (five cards
-    making 45 hold the eight and the seven: with the ace, a ten-card and the nine, or with
-    three ten-cards)."""
+@functools.lru_cache(maxsize=2048)
+def _settled_good(deal: PiquetDeal, elder: tuple[int, int, int]) -> Settlement:
+    """The deal settled with younger declaring nothing: elder's declarations all good."""
+    return settle(deal, elder=elder, younger=(0, 0, 0))
+
+
+def surely_shown(deal: PiquetDeal, claims: tuple[int, int, int], but: int) -> int:
+    """The cards elder's declarations in the categories other than ``but`` show for sure, as
+    far as he can tell: those of each declaration sure to be good (none of the cards he
+    neither holds nor discarded can make as much), which he shows or names."""
     shown = 0
     for cat in range(3):
-        if cat != but and settled.winners[cat] is Role.ELDER:
-            shown |= settled.claims[0][cat]
-    point = settled.claims[0][0]
-    if but != 0 and point and replies(0, point, settled.claims[1][0])[:1] == ("ask",):
-        shown |= pinned(point)
+        claim = claims[cat]
+        if cat != but and claim and best_value(cat, claim) > possible_best(deal, cat):
+            shown |= claim
     return shown
 
 
@@ -1076,15 +1135,17 @@ class DeclaringDrill:
                 )
             )
         shows.append(Show.hand(Msg("drill.declaring.your_hand"), deal.hand(Role.ELDER)))
+        # elder knows his discard, and what younger may hold follows from it: the verdict on
+        # any declaration less than the full one reasons from it, in every item
+        shows.append(
+            Show.hand(
+                Msg("drill.declaring.your_discard"),
+                [ALL_CARDS[i] for i in bits(deal.discards[0])],
+            )
+        )
         sink_cat = 3
         if s.proposal is not None:
             sink_cat = s.proposal[0]
-            shows.append(
-                Show.hand(
-                    Msg("drill.declaring.your_discard"),
-                    [ALL_CARDS[i] for i in bits(deal.discards[0])],
-                )
-            )
             shows.append(
                 Show.sentence(Msg("drill.declaring.consider", what=_what_sunk(deal, *s.proposal)))
             )
@@ -1377,14 +1438,18 @@ class DeclaringDrill:
         elif sink.safe and threat == NONE:
             out.append(Msg(f"drill.declaring.r.safe_none.{cat}"))
         else:
-            unknown = honest(cat, unknown_to_elder(deal))
-            out.append(
-                Msg(
-                    "drill.declaring.r.safe_sure" if sink.safe else "drill.declaring.r.unsafe",
-                    kept=claim_words(cat, sink.sunk),
-                    threat=claim_words(cat, unknown),
-                )
+            # what younger may hold that sinking lets win (not a combination that beats the
+            # full declaration too: that is no risk of sinking), else the best he may hold
+            unknown = threat_below(deal, cat, sink.full, sink.sunk) or honest(
+                cat, unknown_to_elder(deal)
             )
+            if sink.safe:
+                key = "drill.declaring.r.safe_sure"
+            elif sink.sunk:
+                key = "drill.declaring.r.unsafe"
+            else:  # nothing declared is never good: not "would not be sure to be good"
+                key = "drill.declaring.r.unsafe_nothing"
+            out.append(Msg(key, kept=claim_words(cat, sink.sunk), threat=claim_words(cat, unknown)))
         out.append(
             Msg(
                 "drill.declaring.r.cost",
