@@ -101,8 +101,9 @@ def rendered(feedback: Feedback) -> list[Msg]:
 def nested_keys(msg: Msg) -> set[str]:
     keys = {msg.key}
     for value in msg.params.values():
-        if isinstance(value, Msg):
-            keys |= nested_keys(value)
+        for part in value if isinstance(value, (list, tuple)) else (value,):
+            if isinstance(part, Msg):
+                keys |= nested_keys(part)
     return keys
 
 
@@ -527,3 +528,22 @@ def test_the_prompt_says_whether_the_learner_has_drawn_as_his_hand_shows() -> No
                 assert held == HAND_SIZE, (seed, level, held)
             elif item.prompt.key == "drill.melds.prompt_before_draw":
                 assert held < HAND_SIZE, (seed, level, held)
+
+
+def test_two_copies_of_a_card_used_before_are_said_once() -> None:
+    """"In a double Besik you have already used the queen of spades and the queen of
+    spades": both copies are now said as such."""
+    seen = 0
+    for seed in [*map(str, range(400)), "658518333"]:
+        item = DRILL.item(seed, Level.HARD)
+        feedback = DRILL.check(item, DRILL.parse_answer(item, answer_data(DRILL.expected(item))))
+        for msg in rendered(feedback):
+            for lang in ("en", "de"):
+                text = msg.render(lang)
+                for card in ("queen of spades", "jack of diamonds", "Pik-Dame", "Karo-Bauer"):
+                    assert not re.search(rf"{card}\w* (?:and|und) \w+ {card}", text), text
+            if any(k.startswith("drill.melds.copies.2.") for k in nested_keys(msg)):
+                seen += 1
+                assert "both copies of the" in msg.render("en")
+                assert re.search(r"beide[nr]? Exemplare[n]? de[rs] ", msg.render("de"))
+    assert seen

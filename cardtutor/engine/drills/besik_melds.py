@@ -60,6 +60,7 @@ from cardtutor.engine.drills.base import (
     Item,
     Level,
     Show,
+    TheCard,
     parse_fields,
     rng_for,
     seed_case,
@@ -254,6 +255,18 @@ register_messages(
             "{card:Nom} wurde schon für {other} verwendet, darf aber in einer Meldung anderer "
             "Art noch einmal mitzählen.",
         ),
+        # several copies of one card in a list of cards, said once, in the list's case
+        "drill.melds.copies.2.nom": ("both copies of {card}", "beide Exemplare {card}"),
+        "drill.melds.copies.2.acc": ("both copies of {card}", "beide Exemplare {card}"),
+        "drill.melds.copies.2.dat": ("both copies of {card}", "beiden Exemplaren {card}"),
+        "drill.melds.copies.2.gen": ("both copies of {card}", "beider Exemplare {card}"),
+        "drill.melds.copies.3.nom": ("all three copies of {card}", "alle drei Exemplare {card}"),
+        "drill.melds.copies.3.acc": ("all three copies of {card}", "alle drei Exemplare {card}"),
+        "drill.melds.copies.3.dat": (
+            "all three copies of {card}",
+            "allen drei Exemplaren {card}",
+        ),
+        "drill.melds.copies.3.gen": ("all three copies of {card}", "aller drei Exemplare {card}"),
         "drill.melds.why.reuse.n": (
             "In {other} you have already used {cards}, but cards may serve again in a meld of "
             "a different kind.",
@@ -830,7 +843,7 @@ def _reason_of_refusal(msg: Msg, scene: Scene, wanted: str) -> tuple[Msg, str]:
     if earlier_marriage is not None:  # (none found: the general words below)
         kind, served = earlier_marriage
         meld = Msg(f"drill.melds.acc.{kind}", suit=served[0].suit)
-        why = Msg("drill.melds.why.reused_double", cards=the(served, "dat"), meld=meld)
+        why = Msg("drill.melds.why.reused_double", cards=_copies_named(served, "dat"), meld=meld)
         return why, "besik#double-marriage"
     if key == "besik.err.reused":
         card = p["card"]
@@ -899,7 +912,7 @@ def _meld_why(meld: Meld, scene: Scene, exchanged: Exchange | None) -> tuple[Msg
             "drill.melds.why.exchanged",
             seven=exchanged.card,
             card=scene.up,
-            cards=the(cards, "acc"),
+            cards=_copies_named(cards, "acc"),
         )
         return why, "besik#seven-exchange"
     if meld.kind in ("double-besik", "triple-besik"):
@@ -922,7 +935,9 @@ def _meld_why(meld: Meld, scene: Scene, exchanged: Exchange | None) -> tuple[Msg
             other = Msg(f"drill.melds.acc.{kind}", suit=m[0].suit)
             # every card named: "the king" alone read as if the queen were fresh
             if len(shared) > 1:
-                why = Msg("drill.melds.why.reuse.n", cards=the(shared, "acc"), other=other)
+                why = Msg(
+                    "drill.melds.why.reuse.n", cards=_copies_named(shared, "acc"), other=other
+                )
                 return why, "besik#reuse"
             return Msg("drill.melds.why.reuse", card=shared[0], other=other), "besik#reuse"
     if same_kind:
@@ -930,8 +945,8 @@ def _meld_why(meld: Meld, scene: Scene, exchanged: Exchange | None) -> tuple[Msg
         if all(card.card in declared for card in cards):
             why = Msg("drill.melds.why.fresh.copies", cards=the(cards, "gen"))
             return why, "besik#reuse"
-        return Msg("drill.melds.why.fresh", cards=the(cards)), "besik#reuse"
-    return Msg("drill.melds.why.plain", cards=the(cards, "acc")), f"besik#{meld.kind}"
+        return Msg("drill.melds.why.fresh", cards=_copies_named(cards)), "besik#reuse"
+    return Msg("drill.melds.why.plain", cards=_copies_named(cards, "acc")), f"besik#{meld.kind}"
 
 
 def _analyse(scene: Scene, options: Sequence[str]) -> Analysis:
@@ -1858,3 +1873,20 @@ def _played(cards: Sequence[PhysicalCard]) -> Msg:
     if not cards:
         return Msg("drill.melds.none_played")
     return Msg("drill.melds.played_cards", cards=tuple(cards))
+
+
+def _copies_named(cards: Iterable[PhysicalCard], case: str = "nom") -> tuple[Msg | TheCard, ...]:
+    """Cards with their articles in ``case`` (as :func:`the`), several copies of one card said
+    once: "both copies of the queen of spades and the jack of diamonds" (it said "the queen
+    of spades and the queen of spades"; four queens may hold two of spades)."""
+    counts: dict[Card, int] = {}
+    for card in cards:
+        counts[card.card] = counts.get(card.card, 0) + 1
+    out: list[Msg | TheCard] = []
+    for card, count in counts.items():
+        if count == 1:
+            out.append(TheCard(card, case))
+        else:
+            key = f"drill.melds.copies.{min(count, 3)}.{case}"
+            out.append(Msg(key, card=TheCard(card, "gen")))
+    return tuple(out)

@@ -160,9 +160,11 @@ register_messages(
             "{card:acc} auf. Welche deiner Karten darfst du spielen?",
         ),
         "drill.tricks.playable.led": ("The card led", "Die aufgespielte Karte"),
+        # a name, not a sentence: a refused answer quotes it ("Choose from 1 to 8 cards for
+        # “…”"), and a quoted instruction inside the sentence read badly
         "drill.tricks.playable.q": (
-            "Pick every card you may play.",
-            "Wähle alle Karten, die du spielen darfst.",
+            "The cards you may play (tick every one)",
+            "Die Karten, die du spielen darfst (alle ankreuzen)",
         ),
         "drill.tricks.playable.follow": (
             "You hold {suit}, so you must follow {suit}: you may play only {cards}.",

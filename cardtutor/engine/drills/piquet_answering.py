@@ -182,11 +182,11 @@ register_messages(
             "Dein Stand vor dem ersten Stich: Du hast {given} angegeben; richtig ist {right}.",
         ),
         "drill.answering.r.ask": (
-            "You hold {n} cards in your best suit too: so you do not say good or not good yet, "
-            "you ask what they make, and then compare the values ({theirs} against your "
+            "You hold {n} cards in your best suit too: so you do not say “good” or “not good” "
+            "yet, you ask what they make, and then compare the values ({theirs} against your "
             "{yours}).",
-            "Du hast in deiner besten Farbe ebenfalls {n} Karten: Also sagst du noch nicht gut "
-            "oder nicht gut, sondern fragst, was sie zählen, und vergleichst dann die "
+            "Du hast in deiner besten Farbe ebenfalls {n} Karten: Also sagst du noch nicht "
+            "„gut“ oder „nicht gut“, sondern fragst, was sie zählen, und vergleichst dann die "
             "Werte ({theirs} gegen deine {yours}).",
         ),
         "drill.answering.r.no_ask": (
