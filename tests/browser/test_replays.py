@@ -232,6 +232,23 @@ def test_on_a_phone_no_control_reached_with_tab_is_hidden_under_the_step_bar(pag
     assert not hidden, hidden
 
 
+@pytest.mark.parametrize(("width", "height", "fixed"), [(360, 740, True), (320, 180, False)])
+def test_the_step_bar_is_fixed_only_where_the_screen_has_room_for_it(
+    page, width, height, fixed
+) -> None:
+    """At 400 % zoom (a 1280 by 720 screen is 320 by 180 CSS pixels) the fixed step bar
+    covered about 40 % of the screen; on a short screen it stays in the page."""
+    from playwright.sync_api import expect
+
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto("/replays/piquet-example/step/12/")
+    controls = page.locator(".replay-controls")
+    expect(controls).to_be_attached()
+    position = controls.evaluate("(el) => getComputedStyle(el).position")
+    assert (position == "fixed") == fixed, position
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
 def test_move_links_are_named_by_their_move_with_pauses_and_without_the_marker(page) -> None:
     from playwright.sync_api import expect
 
