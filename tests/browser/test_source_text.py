@@ -132,3 +132,17 @@ def test_a_step_swap_brings_the_step_s_sentence_into_the_panel(page) -> None:
     expect(current).to_be_attached()
     page.wait_for_timeout(200)
     assert _in_panel(page, current)
+
+
+def test_a_keyboard_can_pass_the_source_text_s_links_by(page) -> None:
+    """The Besik source puts about 160 sentence links in the tab order before the advice."""
+    from playwright.sync_api import expect
+
+    page.goto("/replays/besik-example/step/0/")
+    skip = page.get_by_role("link", name="Skip the source text")
+    skip.focus()
+    expect(skip).to_be_in_viewport()  # shown when focused
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    inside = page.evaluate("() => !!document.activeElement.closest('.source-body')")
+    assert not inside, "Tab went on into the source's links"
