@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 import statistics
 import time
 from collections.abc import Iterator
@@ -635,7 +636,7 @@ def test_every_outcome_is_explained_in_both_languages() -> None:
                 assert not any(p.search(text) for p in JARGON), text
             german = msg.render("de")
             assert not ENGLISH_GENITIVE.search(german) and not STRAIGHT_QUOTES.search(german)
-    for key in ("is_best", "worse", "method", "why", "cavendish", "luck", "drawn"):
+    for key in ("is_best", "worse", "method", "why", "cavendish", "luck", "luck.seq", "drawn"):
         assert f"drill.exchange.{key}" in keys, key
     assert any(k.startswith("drill.exchange.m.") for k in keys)
     assert any(k.startswith("drill.exchange.f.") for k in keys)
@@ -735,3 +736,17 @@ def test_a_wider_margin_than_the_usual_says_where_it_comes_from() -> None:
     assert "größer als die üblichen 0,5 Punkte" in first.render("de")
     usual = DRILL.check(item, DRILL.parse_answer(item, best_data(item)))
     assert usual.reasons[0].key == "drill.exchange.is_best"
+
+
+def test_a_lucky_stock_names_the_sequence_it_made() -> None:
+    """ "would have brought you a quint or longer" beside a hand that held a quint already (the
+    stock's card made it a sixième): the sequence is named."""
+    item = DRILL.item("985219925", Level.HARD)
+    assert "quint" in item.tags
+    any_discard = {"discard": " ".join(c.code for c in item.fields[0].cards[:1])}
+    feedback = DRILL.check(item, DRILL.parse_answer(item, any_discard))
+    luck = [m for m in feedback.reasons if m.key == "drill.exchange.luck.seq"]
+    assert luck, [m.key for m in feedback.reasons]
+    text = luck[0].render("en")
+    assert "quint or longer" not in text
+    assert re.search(r"best sequence the (quint|sixième|septième|huitième)", text), text

@@ -74,6 +74,7 @@ from cardtutor.engine.drills.base import (
     seed_case,
     the,
 )
+from cardtutor.engine.drills.piquet_dialogue import claim_words
 from cardtutor.engine.drills.piquet_hands import (
     EXAMPLE_DEAL,
     PiquetDeal,
@@ -99,7 +100,7 @@ from cardtutor.engine.piquet.constants import (
     SET_MIN,
     STOCK,
 )
-from cardtutor.engine.piquet.declarations import seq_name
+from cardtutor.engine.piquet.declarations import honest, seq_name
 from cardtutor.engine.piquet.masks import (
     COURT_MASK,
     FULL,
@@ -464,6 +465,14 @@ register_messages(
             "So wie der Talon lag, hätte dir die Ablage {cards} {what} gebracht. Auf die "
             "Reihenfolge des Talons kann keine Ablage bauen: Die Durchschnitte sind, was jede "
             "Ablage wert ist, bevor man ihn sieht.",
+        ),
+        "drill.exchange.luck.seq": (
+            "As the stock lay, discarding the {cards} would have made your best sequence the "
+            "{seq}. No discard can count on the order of the stock: the averages are what each "
+            "discard is worth before you see it.",
+            "So wie der Talon lag, wäre mit der Ablage {cards} deine beste Sequenz die {seq} "
+            "geworden. Auf die Reihenfolge des Talons kann keine Ablage bauen: Die "
+            "Durchschnitte sind, was jede Ablage wert ist, bevor man ihn sieht.",
         ),
         "drill.exchange.luck.repique": ("repique", "ein Repique"),
         "drill.exchange.luck.quint": ("quint or longer", "eine Quinte oder eine längere Sequenz"),
@@ -1552,14 +1561,16 @@ def _drawn(deal: PiquetDeal, spot: Spot, discard: int) -> int:
 
 def _luck(deal: PiquetDeal, spot: Spot, tags: frozenset[str]) -> Msg | None:
     """For the rare cases built around the stock: what the stock held, in hindsight."""
-    for case in ("repique", "quint"):
-        if case in tags:
-            lucky = deal.discards[spot.role]
-            return Msg(
-                "drill.exchange.luck",
-                cards=_cards(lucky),
-                what=Msg(f"drill.exchange.luck.{case}"),
-            )
+    lucky = deal.discards[spot.role]
+    if "repique" in tags:
+        return Msg(
+            "drill.exchange.luck", cards=_cards(lucky), what=Msg("drill.exchange.luck.repique")
+        )
+    if "quint" in tags:
+        # the sequence it made, by name: "a quint or longer" read oddly beside a hand that
+        # held a quint already (the stock's card made it a sixième)
+        best = claim_words(1, honest(1, deal.hands[spot.role]))
+        return Msg("drill.exchange.luck.seq", cards=_cards(lucky), seq=best)
     return None
 
 
