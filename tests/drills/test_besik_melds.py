@@ -547,3 +547,12 @@ def test_two_copies_of_a_card_used_before_are_said_once() -> None:
                 assert "both copies of the" in msg.render("en")
                 assert re.search(r"beide[nr]? Exemplare[n]? de[rs] ", msg.render("de"))
     assert seen
+
+
+def test_copies_of_a_jack_are_named_as_besik_names_it() -> None:
+    from cardtutor.engine.drills.besik_melds import _copies_named
+
+    cards = [PhysicalCard.parse("JD#1"), PhysicalCard.parse("JD#2"), PhysicalCard.parse("QS#1")]
+    msg = Msg("drill.melds.why.reuse.n", cards=_copies_named(cards, "acc"), other="x")
+    assert "both copies of the jack of diamonds and the queen of spades" in msg.render("en")
+    assert "beide Exemplare des Karo-Bauern und die Pik-Dame" in msg.render("de")

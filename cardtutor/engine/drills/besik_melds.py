@@ -1879,14 +1879,14 @@ def _copies_named(cards: Iterable[PhysicalCard], case: str = "nom") -> tuple[Msg
     """Cards with their articles in ``case`` (as :func:`the`), several copies of one card said
     once: "both copies of the queen of spades and the jack of diamonds" (it said "the queen
     of spades and the queen of spades"; four queens may hold two of spades)."""
-    counts: dict[Card, int] = {}
+    copies: dict[Card, list[PhysicalCard]] = {}
     for card in cards:
-        counts[card.card] = counts.get(card.card, 0) + 1
+        copies.setdefault(card.card, []).append(card)
     out: list[Msg | TheCard] = []
-    for card, count in counts.items():
-        if count == 1:
-            out.append(TheCard(card, case))
+    for same in copies.values():  # named by a copy: Besik's jack is the "Bauer"
+        if len(same) == 1:
+            out.append(TheCard(same[0], case))
         else:
-            key = f"drill.melds.copies.{min(count, 3)}.{case}"
-            out.append(Msg(key, card=TheCard(card, "gen")))
+            key = f"drill.melds.copies.{min(len(same), 3)}.{case}"
+            out.append(Msg(key, card=TheCard(same[0], "gen")))
     return tuple(out)
