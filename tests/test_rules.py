@@ -267,6 +267,8 @@ def test_every_link_on_the_rule_pages_and_the_glossary_resolves(
                     if "text/html" in response.get("Content-Type", "")
                     else set()
                 )
+            if fragment.startswith(":~:text="):
+                continue  # a quotation's words in the source (their own test checks them)
             if fragment and fragment != "main":
                 assert fragment in ids[path], (url, href)
             checked.add(path)
@@ -284,12 +286,29 @@ def test_seen_in_the_example_links_point_at_steps_that_show_the_rule(
     timeline = timeline_for(Replay.objects.get(slug=reference.example_slug(game)))
     html = _get(client, f"/rules/{game}/")
     listed = 0
+
+    def named(*anchors: str) -> list[int]:
+        rules = {f"{game}#{a}" for a in anchors}
+        return [s.number for s in timeline.steps if any(e.rule in rules for e in s.events)]
+
+    # rules no event names, shown by the example all the same (see reference.seen_steps)
+    derived: dict[str, list[int]] = {}
+    if game == "piquet":
+        first_card = named("play")[0]
+        said = [n for n in named("point", "sequences", "sets") if n < first_card]
+        derived = {
+            "declaring": said,
+            "dialogue": said,
+            "younger-scores": [first_card, first_card + 1],
+            "running-score": named("play"),
+        }
+    else:
+        kinds = ("besik", "marriage", "trump-marriage", "quint-major", "four-aces", "four-kings")
+        derived = {"melds": named(*kinds, "trump-seven")}
     for place in places(game):
         anchor = place.section.anchor
         steps = seen_steps(game).get(anchor, ())
-        expected = [
-            s.number for s in timeline.steps if any(e.rule == f"{game}#{anchor}" for e in s.events)
-        ]
+        expected = named(anchor) or derived.get(anchor, [])
         assert list(steps) == expected, anchor
         start = html.index(f'id="{anchor}"')
         end = html.find('<section class="rules-section', start + 1)

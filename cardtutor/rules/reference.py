@@ -248,7 +248,28 @@ def seen_steps(game: str) -> dict[str, tuple[int, ...]]:
                 numbers = found.setdefault(anchor, [])
                 if not numbers or numbers[-1] != step.number:
                     numbers.append(step.number)
-    return {anchor: tuple(numbers) for anchor, numbers in found.items()}
+    seen = {anchor: tuple(numbers) for anchor, numbers in found.items()}
+    # Rules no event names but the example shows: the dialogue is its declarations (before
+    # the first card); elder's first lead and younger's reckoning before he plays to it; the
+    # score said aloud through the play; Besik's melds, each of its kinds together.
+    derived: dict[str, tuple[int, ...]] = {}
+    if game == "piquet" and "play" in seen:
+        first_card = seen["play"][0]
+        declared = sorted(
+            {n for a in ("point", "sequences", "sets") for n in seen.get(a, ()) if n < first_card}
+        )
+        derived = {
+            "declaring": tuple(declared),
+            "dialogue": tuple(declared),
+            "younger-scores": (first_card, first_card + 1),
+            "running-score": seen["play"],
+        }
+    elif game == "besik":
+        kinds = ("besik", "marriage", "trump-marriage", "quint-major", "four-aces", "four-kings")
+        derived = {
+            "melds": tuple(sorted({n for a in (*kinds, "trump-seven") for n in seen.get(a, ())}))
+        }
+    return {**seen, **{a: steps for a, steps in derived.items() if steps and a not in seen}}
 
 
 # ---------------------------------------------------------------- drills
