@@ -545,6 +545,12 @@ def test_at_a_table_of_three_or_four_a_phone_shows_every_choice_after_a_won_tric
                 )
             table = page.locator(".game-table").bounding_box()
             assert table is not None and table["y"] >= 0, (when, table)
+            # "Turned up" on one line under the card (it wrapped: "Turned / up")
+            caption = page.locator(".up-card figcaption")
+            if caption.count():
+                size = caption.evaluate("(el) => parseFloat(getComputedStyle(el).lineHeight)")
+                box = caption.bounding_box()
+                assert box is not None and box["height"] < 1.5 * size, box
             page.reload()
             expect(draw).to_be_visible()
     finally:
