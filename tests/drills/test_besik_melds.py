@@ -531,8 +531,8 @@ def test_the_prompt_says_whether_the_learner_has_drawn_as_his_hand_shows() -> No
 
 
 def test_two_copies_of_a_card_used_before_are_said_once() -> None:
-    """"In a double Besik you have already used the queen of spades and the queen of
-    spades": both copies are now said as such."""
+    """It said "In a double Besik you have already used the queen of spades and the queen
+    of spades": both copies are now said as such."""
     seen = 0
     for seed in [*map(str, range(400)), "658518333"]:
         item = DRILL.item(seed, Level.HARD)
