@@ -464,26 +464,26 @@ def test_the_home_page_suggests_the_least_practised_drill() -> None:
     assert "Practise next:" in client.get(reverse("home")).content.decode()
 
 
-def test_the_level_suggestion_follows_the_record() -> None:
+def _suggested_after(level: int, answers: int, right: bool) -> str:
+    """The level the drill's start suggests to a new learner after ``answers`` answers at
+    ``level``, all right or all wrong: its address's level part."""
     client = Client()
-    for seed in map(str, range(5)):
-        client.post(item_url(1, seed), {**right_answer(1, seed), "token": serve(client, 1, seed)})
+    answer = right_answer if right else wrong_answer
+    for seed in map(str, range(answers)):
+        data = {**answer(level, seed), "token": serve(client, level, seed)}
+        client.post(item_url(level, seed), data)
     start = client.get(reverse("practice:start", args=["piquet", "partie"]))
-    assert start["Location"].startswith("/practice/piquet/partie/2/")
+    return str(start["Location"]).split("/")[4]
+
+
+def test_the_level_suggestion_follows_the_record() -> None:
+    assert _suggested_after(1, 5, right=True) == "2"
 
 
 def test_three_wrong_answers_suggest_an_easier_level_at_once() -> None:
     """Down after three wrong: it waited for five answers, two more at a level too hard."""
-    client = Client()
-    for seed in map(str, range(3)):
-        client.post(item_url(2, seed), {**wrong_answer(2, seed), "token": serve(client, 2, seed)})
-    start = client.get(reverse("practice:start", args=["piquet", "partie"]))
-    assert start["Location"].startswith("/practice/piquet/partie/1/")
-    again = Client()  # two wrong of two: not yet
-    for seed in map(str, range(2)):
-        again.post(item_url(2, seed), {**wrong_answer(2, seed), "token": serve(again, 2, seed)})
-    start = again.get(reverse("practice:start", args=["piquet", "partie"]))
-    assert start["Location"].startswith("/practice/piquet/partie/2/")
+    assert _suggested_after(2, 3, right=False) == "1"
+    assert _suggested_after(2, 2, right=False) == "2"  # two wrong of two: not yet
 
 
 def test_anonymous_progress_joins_the_account_on_log_in_and_follows_it() -> None:
