@@ -151,7 +151,8 @@ RECKONING_TABLE = Table(
         (
             T("III", "III"),
             T("[[sequence|sequences]]", "[[sequence|Sequenzen]]"),
-            T("3, 4, 15–18", "3, 4, 15–18"),
+            # word joiners: "15–18" is not broken at its dash in a narrow column
+            T("3, 4, 15\u2060–\u206018", "3, 4, 15\u2060–\u206018"),
         ),
         (
             T("IV", "IV"),
