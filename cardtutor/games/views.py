@@ -523,7 +523,7 @@ def _posted_position(
     the answer to send (the game as it stands with "already made", or the damaged page)."""
     game = _get_game(request, public_id)
     ply = _posted_ply(request)
-    if ply is not None and game.moves < ply <= _reached(game) and game.undo_count:
+    if ply is not None and game.moves < ply <= _reached(game):
         # a form for a position since taken back (another tab, the back button)
         return _stale(request, public_id, "games.stale_undone")
     if ply is None or ply > game.moves:

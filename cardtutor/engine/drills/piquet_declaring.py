@@ -489,9 +489,9 @@ def possible_best(deal: PiquetDeal, cat: int) -> tuple[int, int]:
 def threat_below(deal: PiquetDeal, cat: int, full: int, sunk: int) -> int:
     """The best sequence (``cat`` 1) or trio or quatorze (2) the cards elder neither holds nor
     discarded can make that his full declaration would beat and his sunk one would not: what
-    younger may hold that sinking lets win or tie (0 if there is none, or for the point). A septième beats a sixième
-    declared in full as well, so it is no risk of sinking; a quint to the ace beats the quint
-    left once the sixième's ace is sunk, but not the sixième.
+    younger may hold that sinking lets win or tie (0 if there is none, or for the point). A
+    septième beats a sixième declared in full as well, so it is no risk of sinking; a quint to
+    the ace beats the quint left once the sixième's ace is sunk, but not the sixième.
 
     >>> from cardtutor.engine.drills.piquet_hands import EXAMPLE_DEAL
     >>> threat_below(EXAMPLE_DEAL, 0, 1, 0)
