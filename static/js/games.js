@@ -134,7 +134,11 @@
     if (!veiled(form)) return;
     event.preventDefault();
     event.stopPropagation();
-    document.getElementById("game-area").classList.add("frames-skipped");
+    var area = document.getElementById("game-area");
+    area.classList.add("frames-skipped");
+    // said, not only seen: a key pressed for a move did nothing a screen reader would tell
+    var announcer = document.getElementById("game-announcer");
+    if (announcer && area.dataset.skipped) announcer.textContent = area.dataset.skipped;
   }, true);
   // A card that may not be played is not sent: its reason is shown instead.
   document.addEventListener("click", function (event) {

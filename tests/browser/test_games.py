@@ -939,6 +939,10 @@ def test_a_move_sent_while_the_computer_s_moves_show_ends_the_showing_and_plays_
     assert not hit, "the move form is veiled while the moves show"
     card.click(force=True)  # a click on the veil, where the card is
     expect(now).to_be_visible(timeout=500)  # the showing ended at once, the table as it stands
+    # and a screen reader is told (a key pressed for a move seemed to do nothing)
+    expect(page.locator("#game-announcer")).to_have_text(
+        "The table is shown as it stands. Nothing was sent: choose your move."
+    )
     for n in range(page.locator(".table-frame").count()):
         assert not page.locator(".table-frame").nth(n).is_visible()
     page.wait_for_timeout(300)
