@@ -782,10 +782,12 @@ def test_a_finished_game_kept_as_a_replay_is_seen_by_its_owner_only(client: Clie
 
 
 def test_no_move_of_the_last_deal_is_taken_back_once_the_next_is_dealt(
-    client: Client,
+    client: Client, fixed_game_seed: Any
 ) -> None:
     """The learner has seen his new cards: the last deal's card would be played again
-    knowing them."""
+    knowing them. (A fixed deal: a random one can end the game in its first deal, which
+    failed the test once in CI.)"""
+    fixed_game_seed(1)
     url = _start(client, "besik-2")
     for _ in range(400):
         game = _game(url)
