@@ -71,6 +71,8 @@ def _sort_key(name: str) -> tuple[str, str]:
     ['Écarté', 'Trumpf', 'überstechen', 'ziehen']
     """
     bare = _ARTICLE.sub("", name.casefold())
+    # not glossary.fold: it also folds "ue" to "u" for the search, which would sort "Bauer"
+    # as "Baur"
     letters = unicodedata.normalize("NFKD", bare.replace("ß", "ss"))
     return "".join(c for c in letters if not unicodedata.combining(c)), bare
 

@@ -26,6 +26,7 @@ from django.utils.safestring import SafeString, mark_safe
 from cardtutor.core.glossary import terms_for_rule
 from cardtutor.core.templatetags.cards import card_svg
 from cardtutor.engine import GAMES
+from cardtutor.engine.besik.constants import MELD_KINDS
 from cardtutor.engine.cards import lang_key
 from cardtutor.engine.drills import DRILLS
 from cardtutor.rules.markup import LINK, plain, to_html
@@ -264,10 +265,11 @@ def seen_steps(game: str) -> dict[str, tuple[int, ...]]:
             "younger-scores": (first_card, first_card + 1),
             "running-score": seen["play"],
         }
-    elif game == "besik":
-        kinds = ("besik", "marriage", "trump-marriage", "quint-major", "four-aces", "four-kings")
+    elif game == "besik":  # (each meld kind's rule anchor is the kind's name)
         derived = {
-            "melds": tuple(sorted({n for a in (*kinds, "trump-seven") for n in seen.get(a, ())}))
+            "melds": tuple(
+                sorted({n for a in (*MELD_KINDS, "trump-seven") for n in seen.get(a, ())})
+            )
         }
     return {**seen, **{a: steps for a, steps in derived.items() if steps and a not in seen}}
 
