@@ -71,7 +71,8 @@ def test_a_full_record_of_a_learner_who_answers_right_fits_one_database_page() -
 def test_the_review_queue_bounds_a_record_with_many_wrong_answers() -> None:
     record = full_record(wrong_every=3, areas=7)  # seven areas, five questions each kept
     assert len(record["review"]) == progress.REVIEW_KEPT
-    assert size(record) < 6500
+    # two 4 kB database pages (each queued question carries its own due time, 18 bytes)
+    assert size(record) < 7200
 
 
 def test_a_run_of_misses_in_one_rule_area_keeps_the_other_areas_questions_for_review() -> None:
@@ -164,3 +165,48 @@ def test_merging_counts_an_item_both_sides_remember_only_as_a_verdict_once() -> 
     merged = progress.merge(account, session)
     assert merged["drills"]["piquet.partie"]["attempts"] == 1
     assert merged["drills"]["piquet.declaring"]["attempts"] == 2 * progress.SEEN_WITH_DATA
+
+
+def test_a_missed_question_comes_back_ten_minutes_later_whatever_its_area_does_meanwhile() -> None:
+    """A learner tester: a question missed came back only when its rule area's box was due, so
+    three right answers to other questions of the area put it off by a week."""
+    from datetime import timedelta
+
+    record = progress.new_record()
+    answer(record, seed="missed", ok=False, concept="piquet#point")
+    for n in range(3):
+        answer(record, seed=f"right-{n}", ok=True, concept="piquet#point")
+    assert record["concepts"]["piquet#point"]["box"] == 4  # due in a week
+    later = NOW + progress.INTERVALS[1]
+    assert [r.seed for r in progress.due_reviews(record, later - timedelta(seconds=1))] == []
+    assert progress.waiting_reviews(record, NOW) == (1, later)
+    assert [r.seed for r in progress.due_reviews(record, later)] == ["missed"]
+    assert progress.review_due(record, "piquet.declaring", "missed", 2, later) is not None
+
+
+def test_a_queued_question_stored_without_its_own_due_time_waits_for_its_area() -> None:
+    from datetime import timedelta
+
+    record = progress.new_record()
+    answer(record, seed="old", ok=False, concept="piquet#point")
+    del record["review"][0]["due"]  # as records were written before
+    record["concepts"]["piquet#point"]["due"] = (NOW + timedelta(days=7)).isoformat()
+    assert progress.due_reviews(record, NOW + timedelta(days=6)) == []
+    due = progress.due_reviews(record, NOW + timedelta(days=7))
+    assert [(r.seed, r.round) for r in due] == [("old", record["concepts"]["piquet#point"]["due"])]
+
+
+def test_a_second_miss_of_a_review_question_sets_a_new_round() -> None:
+    from datetime import timedelta
+
+    record = progress.new_record()
+    answer(record, seed="q", ok=False, concept="piquet#point")
+    first = progress.review_due(record, "piquet.declaring", "q", 2, NOW + timedelta(hours=1))
+    progress.record_answer(
+        record,
+        progress.Answered("piquet.declaring", "q", 2, "piquet#point", nonce(), False, {}),
+        NOW + timedelta(hours=1),
+    )
+    assert progress.review_due(record, "piquet.declaring", "q", 2, NOW + timedelta(hours=1)) is None
+    second = progress.review_due(record, "piquet.declaring", "q", 2, NOW + timedelta(hours=2))
+    assert first is not None and second is not None and second != first

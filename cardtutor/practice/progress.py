@@ -14,7 +14,9 @@ of the record are tested without a request:
 - per rule area (the item's ``concept``, a rule anchor): attempts, right answers and a Leitner
   box (1–5). A wrong answer puts the area back in box 1 and the item in the review queue, due
   after :data:`INTERVALS` [1]; a right answer moves the area up a box. A review item answered
-  right leaves the queue.
+  right leaves the queue. The item's due time is its own, set when it was missed: right answers
+  to other questions of its area raise the area's box but do not put off the question missed
+  (queue entries of records written before have none and wait for their area, as then).
 
 A dict rather than database rows: the record is read and written whole on every answer, merges
 as a whole, and must work for visitors without an account (the session); the account's row is
@@ -262,7 +264,10 @@ def record_answer(record: Record, answer: Answered, now: datetime) -> bool:
     key = [answer.drill, answer.seed, answer.level]
     queue = [r for r in record["review"] if r.get("item") != key]
     if not answer.correct:
-        queue.append({"item": key, "concept": answer.concept})
+        # when it is due, in whole seconds (an ISO string per entry would cost a full record
+        # about 600 bytes more)
+        due = int((now + INTERVALS[1]).timestamp())
+        queue.append({"item": key, "concept": answer.concept, "due": due})
         same = [r for r in queue if r.get("concept") == answer.concept]
         if len(same) > REVIEW_PER_AREA:
             drop = same[0]
@@ -286,10 +291,7 @@ def waiting_reviews(record: Record, now: datetime) -> tuple[int, datetime | None
     count = 0
     first: datetime | None = None
     for entry in record["review"]:
-        area = record["concepts"].get(str(entry.get("concept") or ""))
-        if area is None:
-            continue
-        when = _when(area.get("due"))
+        when = _entry_due(record, entry)
         if when > now:
             count += 1
             first = when if first is None else min(first, when)
@@ -297,8 +299,8 @@ def waiting_reviews(record: Record, now: datetime) -> tuple[int, datetime | None
 
 
 def review_due(record: Record, drill: str, seed: str, level: int, now: datetime) -> str | None:
-    """When the item waiting for review is due (its rule area's ``due``, a string that changes
-    with every counted answer in the area), if it waits and is due; else ``None``. A review
+    """Which review round of the item is due (its due time as a string: a new one each time it
+    is missed), if it waits and is due; else ``None``. A review
     round's answer is counted under a nonce made from it, so an item answered before counts
     again once per round, and a resent form of the round once.
 
@@ -308,12 +310,11 @@ def review_due(record: Record, drill: str, seed: str, level: int, now: datetime)
     >>> review_due(rec, "piquet.partie", "7", 1, t) is None  # due ten minutes later
     True
     >>> review_due(rec, "piquet.partie", "7", 1, t + timedelta(minutes=10))
-    '2026-01-01T00:10:00+00:00'
+    '1767226200'
     """
     for review in due_reviews(record, now):
         if (review.drill, review.seed, review.level) == (drill, seed, level):
-            area = record["concepts"].get(review.concept)
-            return str(area.get("due")) if area is not None else "due"
+            return review.round
     return None
 
 
@@ -323,20 +324,59 @@ class ReviewItem:
     seed: str
     level: int
     concept: str
+    round: str
+    """Which review round this is (the due time): an answer in it counts once."""
+
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def _entry_due(record: Record, entry: Mapping[str, Any]) -> datetime:
+    """When a queued item is due: its own time, or (an entry written before items had one)
+    its rule area's; an entry of an area not recorded is due."""
+    due = entry.get("due")
+    if isinstance(due, int) and not isinstance(due, bool):
+        try:
+            return datetime.fromtimestamp(due, UTC)
+        except (OverflowError, OSError, ValueError):
+            return _EPOCH
+    area = record["concepts"].get(str(entry.get("concept") or ""))
+    return _when(area.get("due")) if isinstance(area, dict) else _EPOCH
 
 
 def due_reviews(record: Record, now: datetime) -> list[ReviewItem]:
-    """Items answered wrongly whose rule area's box is due, oldest first."""
+    """Items answered wrongly that are due, oldest first.
+
+    A question missed is due :data:`INTERVALS` [1] later, whatever right answers to other
+    questions of its rule area do to the area's box meanwhile:
+
+    >>> rec = new_record()
+    >>> t = datetime(2026, 1, 1, tzinfo=UTC)
+    >>> _ = record_answer(rec, Answered("piquet.partie", "7", 1, "piquet#partie", "n1", False, {}), t)
+    >>> for n in range(3):
+    ...     _ = record_answer(rec, Answered("piquet.partie", str(n), 1, "piquet#partie", f"r{n}", True, {}), t)
+    >>> rec["concepts"]["piquet#partie"]["box"], [r.seed for r in due_reviews(rec, t + timedelta(minutes=10))]
+    (4, ['7'])
+    """
     due: list[ReviewItem] = []
     for entry in record["review"]:
         try:
             drill, seed, level = entry["item"]
+            level = int(level)
             concept = str(entry.get("concept") or "")
         except (KeyError, TypeError, ValueError):
             continue
-        area = record["concepts"].get(concept)
-        if area is None or _when(area.get("due")) <= now:
-            due.append(ReviewItem(str(drill), str(seed), int(level), concept))
+        when = _entry_due(record, entry)
+        if when <= now:
+            own = entry.get("due")
+            area = record["concepts"].get(concept)
+            if own is not None:
+                round_ = str(own)
+            elif isinstance(area, dict):
+                round_ = str(area.get("due"))
+            else:
+                round_ = "due"
+            due.append(ReviewItem(str(drill), str(seed), level, concept, round_))
     return due
 
 
