@@ -170,8 +170,11 @@ def test_the_search_finds_other_forms_of_a_word(query: str, wanted: list[str]) -
 
 
 def test_a_word_as_typed_ranks_before_its_other_forms() -> None:
-    # "tie" is in "A tie" as typed; "tierce" only starts with it
-    assert _urls("tie")[0] == "/rules/piquet/#ties"
+    # "tie" is in "A tie" and names the glossary's equality as typed; "tierce" only starts
+    # with it
+    found = _urls("tie")
+    assert found[:2] == ["/glossary/#term-equality", "/rules/piquet/#ties"]
+    assert found.index("/glossary/#term-tierce") == 2
 
 
 @pytest.mark.django_db
@@ -521,6 +524,10 @@ def test_the_german_glossary_sorts_an_umlaut_as_its_letter(client: Client) -> No
         ("Gleichheit", "term-equality"),
         ("equalities", "term-equality"),
         ("schmieren", "term-schmieren"),
+        # "tie" listed tierces (a name starting so) before anything about ties
+        ("tie", "term-equality"),
+        ("ties", "term-equality"),
+        ("Gleichstand", "term-equality"),
     ],
 )
 def test_words_the_rules_and_hints_use_have_an_entry(query: str, anchor: str) -> None:

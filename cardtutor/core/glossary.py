@@ -353,7 +353,7 @@ TERMS: tuple[Term, ...] = (
         "equality", "piquet", "equality", "Gleichheit",
         "Point or best sequence of the same value on both sides: neither player scores for it. An equality does not prevent pique or repique.",
         "Point oder beste Sequenz auf beiden Seiten gleich viel wert: Keiner zählt dafür. Eine Gleichheit verhindert weder Pique noch Repique.",
-        ((P, "equalities"),), also=("equal", "equalities", "Gleichheiten"),
+        ((P, "equalities"),), also=("equal", "equalities", "Gleichheiten", "tie", "ties", "Gleichstand"),
     ),
     Term(
         "sinking", "piquet", "sinking", "Verschweigen",
