@@ -399,3 +399,11 @@ def test_an_example_of_one_category_has_no_running_total_the_learner_cannot_add_
                 assert int(found.group(1)) == sums[seat], (key, line.en, sums)
                 checked += 1
     assert checked >= 10, "the totals kept were checked"
+
+
+def test_a_carte_blanche_is_shown_as_a_hand_is_read() -> None:
+    # it listed the twelve cards from the nine of clubs up to the ace of spades
+    line = next(t for t in shown("carte-blanche").lines if "shows his carte blanche" in t.en)
+    assert line.en.startswith("A shows his carte blanche: ace of spades, ten of spades,")
+    assert line.en.endswith("ace of clubs and nine of clubs.")
+    assert line.de.startswith("A zeigt seine Carte blanche: Pik-As, Pik-Zehn,")

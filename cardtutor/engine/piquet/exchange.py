@@ -32,7 +32,10 @@ def _show_carte_blanche(tally: Tally, state: State, seat: int) -> None:
             seat,
             "piquet.info.show_cb",
             rule="piquet#carte-blanche",
-            cards=cards_from_mask(state.dealt[seat]),
+            # as a hand is read: spades, hearts, diamonds, clubs, each from the ace down
+            cards=tuple(
+                sorted(cards_from_mask(state.dealt[seat]), key=lambda c: (-c.suit, -c.rank))
+            ),
             seat=state.seats[seat],
         )
 
