@@ -118,7 +118,11 @@ def test_a_different_legal_move_is_not_applied_and_offers_three_ways_on(client: 
     assert 'id="book-choice"' not in client.get(url).content.decode(), "shown once"
     assert "The worked example plays differently" in text
     assert "Try again" in text and "Show the example" in text and "Play on from here" in text
-    assert f'href="{url}#game-area"' in text, "without JavaScript, back at the decision"
+    # without JavaScript, back at the decision: a page load of its own (a link to the page
+    # open with only another fragment loaded nothing, and the offer stayed)
+    assert f'href="{url}?again=1#game-area"' in text
+    again = client.get(f"{url}?again=1")
+    assert again.status_code == 200 and 'id="book-choice"' not in again.content.decode()
     assert "Why the example plays so" not in text, "its reasons may tell what the move brings"
     the_book = next(a for a in position.state.legal_actions if a.to_json() == book)
     named = presentation.describe(the_book, "en")
@@ -469,3 +473,89 @@ def test_a_move_that_comes_to_the_example_s_moves_is_right(
     other = _other_move_form(url)
     choice = client.post(url + "move/", other, headers={"HX-Request": "true"}).content.decode()
     assert "comes to the same" not in choice and _game(url).ply == game.ply
+
+
+def _play_book_to(client: Client, url: str, at: int) -> list[dict[str, Any]]:
+    book = _book(_game(url))
+    while (game := _game(url)).ply < at:
+        client.post(
+            url + "move/",
+            {"ply": str(game.ply), "type": "choice", "action": json.dumps(book[game.ply])},
+        )
+    assert _game(url).ply == at
+    return book
+
+
+def test_a_piquet_answer_that_says_and_scores_what_the_example_s_does_is_right(
+    client: Client,
+) -> None:
+    """A learner tester's finding: as B, not declaring the two tierces against A's good quart
+    ("sinking them would change nothing", the example's own reason) was "not the move of the
+    worked example", though the deal goes on with the same words and the same scores."""
+    url = _sit(client, "piquet-example", "B")
+    book = _play_book_to(client, url, 5)
+    assert book[5]["category"] == "sequence" and book[5]["cards"]
+    for cards in ("", "QC KC AC"):  # no sequence; the clubs tierce only
+        page = client.post(
+            url + "move/",
+            {"ply": "5", "type": "choice", "action": json.dumps({**book[5], "cards": cards})},
+            headers={"HX-Request": "true"},
+        ).content.decode()
+        assert "the deal goes on with the same words and the same scores" in page, cards
+        game = _game(url)
+        assert game.record["actions"][5] == book[5], "the example's own move is made"
+        assert "off_book" not in game.record["meta"]
+        client.post(url + "undo/", {"ply": str(game.ply)})
+        assert _game(url).ply == 5
+    # the point declared short is said ("Five cards" / "Four cards"): another move
+    url = _sit(client, "piquet-example", "B")
+    book = _play_book_to(client, url, 3)
+    short = {**book[3], "cards": "10D JD QD AD"}
+    page = client.post(
+        url + "move/",
+        {"ply": "3", "type": "choice", "action": json.dumps(short)},
+        headers={"HX-Request": "true"},
+    ).content.decode()
+    assert "comes to the same" not in page and "plays differently" in page
+
+
+@pytest.mark.parametrize("at", [0, 8])  # A's discard (move 0) and A's first lead
+def test_taking_back_the_move_played_on_with_brings_the_example_back(
+    client: Client, at: int
+) -> None:
+    """A learner tester's finding: after "Play on from here", taking the move back left the
+    game against the computer, so the example's moves were never compared again and the
+    only way back was a new seat."""
+    url = _sit(client, "piquet-example", "A")
+    book = _play_book_to(client, url, at)
+    other = _other_move_form(url)
+    client.post(url + "move/", {**other, "then": "play-on"})
+    assert _game(url).record["meta"]["off_book"] == at
+    page = client.post(url + "undo/", {"ply": str(_game(url).ply)}, follow=True)
+    text = page.content.decode()
+    assert "You are back in the worked example" in text
+    game = _game(url)
+    assert game.ply == at and "off_book" not in game.record["meta"]
+    assert "the other side plays the example" in text, "the heading says so again"
+    right = client.post(
+        url + "move/",
+        {"ply": str(at), "type": "choice", "action": json.dumps(book[at])},
+        headers={"HX-Request": "true"},
+    ).content.decode()
+    assert "that is the move played in the worked example" in right
+    # a take-back that stays after the move played on with keeps the game the learner's own
+    url = _sit(client, "piquet-example", "A")
+    _play_book_to(client, url, 8)
+    client.post(url + "move/", {**_other_move_form(url), "then": "play-on"})
+    game = _game(url)
+    for _ in range(2):  # two more of A's cards, played on against the computer
+        game = _game(url)
+        card = next(iter(_position(game).state.legal_actions))
+        client.post(
+            url + "move/",
+            {"ply": str(game.ply), "type": "choice", "action": json.dumps(card.to_json())},
+        )
+    assert _game(url).ply > 10
+    client.post(url + "undo/", {"ply": str(_game(url).ply)})
+    game = _game(url)
+    assert game.ply > 8 and game.record["meta"]["off_book"] == 8

@@ -59,6 +59,13 @@ register_messages(
             "Taken back: {move}. It is your move again.",
             "Zurückgenommen: „{move}“. Du bist wieder am Zug.",
         ),
+        "games.undone.book": (
+            "Taken back: {move}. You are back in the worked example: the other side plays its "
+            "moves again, and yours are compared with them. It is your move again.",
+            "Zurückgenommen: „{move}“. Du bist wieder im Beispielspiel: Die andere Seite "
+            "spielt wieder dessen Züge, und deine werden mit ihnen verglichen. Du bist wieder "
+            "am Zug.",
+        ),
         "games.nothing_to_undo": (
             "There is no move of yours to take back.",
             "Es gibt keinen Zug von dir, den du zurücknehmen könntest.",
@@ -478,6 +485,13 @@ register_messages(
             "Right: that is the move played in the worked example.",
             "Richtig: Das ist der Zug aus dem Beispielspiel.",
         ),
+        "games.book.same_words": (
+            "Right: that comes to the same as the worked example's move: the deal goes on "
+            "with the same words and the same scores (the example's move is made).",
+            "Richtig: Das läuft auf den Zug des Beispielspiels hinaus: Das Spiel geht mit "
+            "denselben Ansagen und denselben Punkten weiter (der Zug des Beispiels wird "
+            "gemacht).",
+        ),
         "games.book.same_in_effect": (
             "Right: that comes to the same as the worked example's moves, which make it in "
             "another order or in two steps (the example's moves are made).",
@@ -536,7 +550,7 @@ def book_moves(position: Position, record: Mapping[str, Any]) -> list[Any] | Non
     """The worked example's moves, while this game still follows them; else ``None``."""
     meta = record.get("meta") or {}
     book = meta.get("book")
-    if not isinstance(book, list) or meta.get("off_book"):
+    if not isinstance(book, list) or "off_book" in meta:  # (played on at move 0 too)
         return None
     actions = [position.engine.parse_action(a) for a in book]
     if actions[: position.ply] != position.actions:
@@ -607,6 +621,31 @@ def book_equivalent(position: Position, action: Any, seat: str, book: Sequence[A
         if any(after(position.state, moves) == target for moves in tries):
             return m
     return 0
+
+
+def plays_out_alike(position: Position, action: Any, book: Sequence[Any]) -> bool:
+    """Whether the rest of the example, played after ``action`` instead of its own move,
+    says, shows and scores exactly what it does in the example, to its end: a Piquet answer
+    that keeps back combinations the opponent's good declaration beats (nothing of them is
+    said or shown either way). The states may differ in what the engine noted, which the
+    game does not keep: the example's own move is made."""
+    ply = len(position.actions)
+    engine = position.engine
+    if ply >= len(book):
+        return False
+
+    def events(moves: Sequence[Any]) -> list[Any] | None:
+        state, said = position.state, []
+        for move in moves:
+            try:
+                state, new = engine.apply(state, move)
+            except EngineError:
+                return None
+            said.extend(new)
+        return said
+
+    mine = events([action, *book[ply + 1 :]])
+    return mine is not None and mine == events(book[ply:])
 
 
 def book_move(position: Position, record: Mapping[str, Any]) -> Any | None:

@@ -588,14 +588,19 @@ def move(request: HttpRequest, public_id: str) -> HttpResponse:
                 looked=request.POST.get("look") == "yes",
                 **_kept_advice(game, position),
             )
+        alike = False  # says and scores what the example's move does, to the deal's end
         if book is not None and action != book:
             moves = service.book_moves(position, game.record) or []
             same = service.book_equivalent(position, action, seat, moves)
+            if not same and service.plays_out_alike(position, action, moves):
+                same, alike = 1, True
         if book is not None and action == book:
             note = Msg("games.book.same").render(lang)
         elif same:
             # the example's own moves are made: the game goes on following it
-            note = Msg("games.book.same_in_effect").render(lang)
+            note = Msg("games.book.same_words" if alike else "games.book.same_in_effect").render(
+                lang
+            )
         elif book is not None and request.POST.get("then") != "play-on":
             # Legal, but not the example's move: nothing is applied; the learner chooses.
             if not _is_htmx(request):
@@ -733,13 +738,20 @@ def undo(request: HttpRequest, public_id: str) -> HttpResponse:
         )
         return _render(request, game, position, note=Msg(why).render(lang))
     taken_back = presentation.describe(position.actions[cut], lang)
-    note = Msg("games.undone", move=taken_back).render(lang)
     record = service.record_with(game.record, position.actions[:cut])
     # the furthest move the game has reached: a form for a move up to it is one of ours from
     # before the take-back (another tab, the back button); beyond it, not one of ours
     kept = record.get("meta")
     meta: dict[str, Any] = kept if isinstance(kept, dict) else {}
     record["meta"] = {**meta, "reached": max(_reached(game), moves_before)}
+    off_book = meta.get("off_book")
+    if isinstance(off_book, int) and not isinstance(off_book, bool) and cut <= off_book:
+        # taken back to the move played on with (or before it): the moves kept are the
+        # example's, and the game follows it again (playing on could not be undone)
+        del record["meta"]["off_book"]
+        note = Msg("games.undone.book", move=taken_back).render(lang)
+    else:
+        note = Msg("games.undone", move=taken_back).render(lang)
     stored = _store(
         game,
         moves_before,

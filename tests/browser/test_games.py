@@ -401,6 +401,34 @@ def test_taking_a_seat_in_the_piquet_example(page: Any) -> None:
     assert_clean(page)
 
 
+def test_without_javascript_try_again_goes_back_to_the_decision(
+    browser: Any, live_server: Any
+) -> None:
+    """A learner tester's finding: without JavaScript "Try again" linked to the page open
+    with another fragment, which loads nothing: the offer stayed on the screen."""
+    call_command("loaddata", str(FIXTURE), verbosity=0)
+    context = browser.new_context(base_url=live_server.url, java_script_enabled=False)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        page.goto("/play/")
+        page.locator("form[action='/play/example/piquet-example/'] button").first.click()
+        page.wait_for_load_state()
+        before = _ply(page)
+        page.locator("form.move-form label.card-pick").first.click()
+        page.locator("form.move-form button.primary-button").click()
+        page.wait_for_load_state()
+        offer = page.get_by_role("heading", name="The worked example plays differently")
+        expect(offer).to_be_visible()
+        page.get_by_role("link", name="Try again").click()
+        page.wait_for_load_state()
+        expect(offer).to_have_count(0)
+        assert _ply(page) == before
+        assert page.url.endswith("#game-area"), page.url
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("width", [1280, 360])
 def test_the_note_on_the_example_s_move_is_read_from_its_first_line(
     browser: Any, live_server: Any, width: int
