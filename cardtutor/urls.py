@@ -1,9 +1,13 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from cardtutor.accounts.forms import AdminLoginForm
 from cardtutor.core import glossary_views
 from cardtutor.core import views as core_views
 from cardtutor.rules import views as rules_views
+
+# the admin's log-in refuses a user name longer than any user's before django-axes counts it
+admin.site.login_form = AdminLoginForm
 
 urlpatterns = [
     path("", core_views.home, name="home"),

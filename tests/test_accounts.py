@@ -291,3 +291,26 @@ def test_a_refused_sign_up_says_why_in_the_sites_words(
         errors = re.search(rf'<ul class="errorlist" id="id_{field}_error">(.*?)</ul>', page, re.S)
         assert errors and words in html.unescape(errors.group(1)), (lang, page[-3000:])
     assert User.objects.count() == 1
+
+
+@pytest.mark.parametrize("path", ["/accounts/login/", "/admin/login/"])
+def test_a_user_name_longer_than_any_is_refused_before_it_is_counted(path: str) -> None:
+    """A learner tester's finding: a 256-character name was a 500 on PostgreSQL (django-axes
+    stored the failed attempt's name in a 255-character column); SQLite stored it whole."""
+    from axes.models import AccessAttempt  # type: ignore[import-untyped]
+
+    client = Client()
+    for lang, said in (
+        ("en", "No user name is longer than 150 characters: this one has 300."),
+        ("de", "Kein Benutzername ist länger als 150 Zeichen: dieser hat 300."),
+    ):
+        client.cookies["django_language"] = lang
+        response = client.post(
+            path, {"username": "b" * 300, "password": "x"}, REMOTE_ADDR="10.0.0.8"
+        )
+        assert response.status_code == 200
+        assert said in html.unescape(response.content.decode()), lang
+    assert not AccessAttempt.objects.exists(), "nothing was written"
+    # a name of the longest length is tried (and counted) as ever
+    login(client, "c" * 150, "x")
+    assert AccessAttempt.objects.count() == 1

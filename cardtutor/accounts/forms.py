@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import password_validation
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
@@ -18,7 +19,30 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 
-class LoginForm(AuthenticationForm):
+class NameLengthChecked(AuthenticationForm):
+    """No log-in attempt for a user name longer than any user's: ``AuthenticationForm`` sets
+    the field's ``max_length`` after building it, which adds no check, so the attempt went to
+    ``authenticate`` and django-axes stored the name in its 255-character column (a 500 on
+    PostgreSQL from 256 characters on; SQLite stored it whole). Refused as a form error,
+    nothing is written."""
+
+    def clean_username(self) -> str:
+        username = str(self.cleaned_data.get("username") or "")
+        limit = User._meta.get_field("username").max_length or 150
+        if len(username) > limit:
+            raise ValidationError(
+                _("No user name is longer than %(limit)d characters: this one has %(length)d."),
+                code="max_length",
+                params={"limit": limit, "length": len(username)},
+            )
+        return username
+
+
+class AdminLoginForm(NameLengthChecked, AdminAuthenticationForm):
+    """The admin's log-in (also throttled by django-axes), with the same check."""
+
+
+class LoginForm(NameLengthChecked):
     error_messages = {
         **AuthenticationForm.error_messages,
         "invalid_login": _(
