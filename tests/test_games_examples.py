@@ -177,7 +177,7 @@ def test_playing_on_with_an_own_move_hands_the_other_side_to_the_computer(
         follow=True,
     )
     assert response.status_code == 200
-    assert "from here the computer plays the other seats" in response.content.decode()
+    assert "from here the computer plays the other side" in response.content.decode()
     after = _game(url)
     assert after.record["actions"][game.ply] == other.to_json()
     assert after.record["meta"]["off_book"] == game.ply
@@ -559,3 +559,25 @@ def test_taking_back_the_move_played_on_with_brings_the_example_back(
     client.post(url + "undo/", {"ply": str(_game(url).ply)})
     game = _game(url)
     assert game.ply > 8 and game.record["meta"]["off_book"] == 8
+
+
+def test_the_trump_seven_s_exchange_button_says_what_it_scores() -> None:
+    """A learner tester's finding: "Declare the trump seven (10 points)" beside "Exchange the
+    seven of hearts for the turned-up card" without a word that the exchange scores the same
+    10 (it declares the seven too)."""
+    client = Client()
+    url = _sit(client, "besik-example", "A")
+    book = _play_book_to(client, url, 18)
+    assert [b["type"] for b in book[18:20]] == ["seven", "exchange"]
+    page = html_text(client.get(url).content.decode())
+    assert "Declare the trump seven (10 points): seven of hearts" in page
+    assert "Exchange the seven of hearts for the turned-up card (declaring it: 10 points)" in page
+    client.cookies["django_language"] = "de"
+    page = html_text(client.get(url).content.decode())
+    assert "(damit gemeldet: 10 Punkte)" in page
+
+
+def html_text(page: str) -> str:
+    import html
+
+    return html.unescape(page)

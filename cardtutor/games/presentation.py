@@ -355,7 +355,9 @@ def moves(position: Position, seat: str, lang: str) -> dict[str, Any]:
         if kind == "deal":
             return {"kind": "deal"}
         points = 0
-        if kind in ("meld", "seven"):  # what it scores, on the button: the engine's count
+        # what it scores, on the button: the engine's count (an exchange of the trump seven
+        # not declared yet declares it too)
+        if kind in ("meld", "seven", "exchange"):
             _after, events = position.engine.apply(state, action)
             points = sum(e.points for e in events if e.kind == "score")
         label = action_label(action, lang, declared, points)
@@ -492,6 +494,10 @@ def action_label(action: Any, lang: str, declared: Collection[Any] = (), points:
             }
         return _("Declare the trump seven: %(cards)s") % {"cards": names}
     if kind == "exchange":
+        if points:
+            return _(
+                "Exchange the %(card)s for the turned-up card (declaring it: %(points)s points)"
+            ) % {"card": action.card.name(lang), "points": points}
         return _("Exchange the %(card)s for the turned-up card") % {"card": action.card.name(lang)}
     if kind == "draw":
         return _("Draw from the talon")

@@ -503,9 +503,8 @@ register_messages(
             "Der Zug aus dem Beispielspiel wurde für dich gemacht.",
         ),
         "games.book.off": (
-            "You play on with your own move: from here the computer plays the other seats.",
-            "Du spielst mit deinem eigenen Zug weiter: Ab hier übernimmt der Computer die "
-            "anderen Spieler.",
+            "You play on with your own move: from here the computer plays the other side.",
+            "Du spielst mit deinem eigenen Zug weiter: Ab hier spielt der Computer die Gegenseite.",
         ),
     }
 )
