@@ -305,12 +305,16 @@ register_messages(
             "ihn vor dem Repique.",
         ),
         "drill.counting.r.equal_point_no_save": (
-            "An equality scores nobody anything, so the equal point does not save {other}.",
-            "Gleichheit zählt für niemanden, darum bewahrt der gleiche Point {other} nicht.",
+            "An equality scores nobody anything, so the equal point does not save {other} from "
+            "the repique.",
+            "Gleichheit zählt für niemanden, darum bewahrt der gleiche Point {other} nicht vor "
+            "dem Repique.",
         ),
         "drill.counting.r.equal_seq_no_save": (
-            "An equality scores nobody anything, so the equal sequences do not save {other}.",
-            "Gleichheit zählt für niemanden, darum bewahren die gleichen Sequenzen {other} nicht.",
+            "An equality scores nobody anything, so the equal sequences do not save {other} "
+            "from the repique.",
+            "Gleichheit zählt für niemanden, darum bewahren die gleichen Sequenzen {other} nicht "
+            "vor dem Repique.",
         ),
         "drill.counting.r.pique": (
             "{seat} has {hand} in hand and {other} reckons nothing in hand, so {seat}'s first "

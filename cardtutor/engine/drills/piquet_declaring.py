@@ -439,7 +439,7 @@ register_messages(
         ),
         "drill.declaring.r.part_sunk": (
             "You hold {best}; you declare it without {what}: why sinking pays here comes below.",
-            "Du hast {best}; du sagst ohne {what} an: Warum sich das Verschweigen hier lohnt, "
+            "Du hast {best} und sagst ohne {what} an: Warum sich das Verschweigen hier lohnt, "
             "steht unten.",
         ),
         "drill.declaring.r.shown_anyway": (
@@ -1407,7 +1407,10 @@ class DeclaringDrill:
                 reasons.append(
                     Msg(
                         "drill.declaring.r.part_sunk",
-                        best=claim_words(cat, full),
+                        # a sequence with its article ("eine Quart-Minor in Herz")
+                        best=Msg("drill.dialogue.a_run", name=claim_words(cat, full))
+                        if cat == 1
+                        else claim_words(cat, full),
                         what=_what_sunk(deal, cat, called),
                     )
                 )

@@ -252,7 +252,7 @@ register_messages(
         "drill.play.next_best": (
             "The next best card, the {card}, makes {value} with all cards known and {average} "
             "on average: {less} with all cards known.",
-            "Die nächstbeste Karte, {card}, bringt bei offenen Karten {value} und im "
+            "Die nächstbeste Karte, {card:nom}, bringt bei offenen Karten {value} und im "
             "Durchschnitt {average}: bei offenen Karten {less}.",
         ),
         "drill.play.next_best_any": (
@@ -266,7 +266,7 @@ register_messages(
             "minus your opponent's from here); your {card} wins {mine} and makes {mine_value}: "
             "{less}.",
             "Bei offenen Karten machst du mit {best:dat} {tricks}, und das bringt dir {value} "
-            "(deine Punkte minus die deines Gegners ab hier); mit deiner Karte, {card}, "
+            "(deine Punkte minus die deines Gegners ab hier); mit deiner Karte, {card:dat}, "
             "machst du {mine} und bekommst {mine_value}: {less}.",
         ),
         "drill.play.less.1": ("one point less", "einen Punkt weniger"),
@@ -279,7 +279,7 @@ register_messages(
             "times its standard error, so more deals would not change the ranking.",
             "Im Durchschnitt über die Karten, die du nicht siehst ({samples} Verteilungen, jede "
             "passend zu den bisherigen Stichen, den Ansagen und den gezeigten Karten deines "
-            "Gegners): {best:Nom} bringt {value}, deine Karte, {card}, {mine}. {best:Nom} "
+            "Gegners): {best:Nom} bringt {value}, deine Karte, {card:nom}, {mine}. {best:Nom} "
             "schneidet in {better} dieser Verteilungen besser ab und in {worse} schlechter; der "
             "Unterschied ist größer als der {errors}fache Standardfehler, mehr "
             "Verteilungen würden die Reihenfolge also nicht ändern.",
@@ -309,21 +309,21 @@ register_messages(
         "drill.play.c.trick": (
             "After your {card}, with best play on both sides, your opponent wins a trick with "
             "the {theirs} (and each trick he wins gives him the lead and its point).",
-            "Nach deiner Karte, {card}, macht dein Gegner bei bestem Spiel beider Seiten einen "
+            "Nach deiner Karte, {card:dat}, macht dein Gegner bei bestem Spiel beider Seiten einen "
             "Stich mit {theirs:dat} (und jeder Stich, den er macht, bringt ihm das Ausspielen und "
             "dessen Punkt).",
         ),
         "drill.play.c.points": (
             "Your {card} wins as many tricks, but in an order that lets your opponent score "
             "more: for his leads, his tricks won as second player or the last trick.",
-            "Deine Karte, {card}, macht gleich viele Stiche, aber in einer Reihenfolge, die "
+            "Deine Karte, {card:nom}, macht gleich viele Stiche, aber in einer Reihenfolge, die "
             "deinem Gegner mehr Punkte lässt: für sein Ausspielen, seine Stiche als Zweiter "
             "oder den letzten Stich.",
         ),
         "drill.play.c.other": (
             "Your {card} lets the leads and the tricks fall worse for you: with best play on "
             "both sides it ends {less} behind the {best}.",
-            "Mit deiner Karte, {card}, fallen Ausspielen und Stiche schlechter für dich: Bei "
+            "Mit deiner Karte, {card:dat}, fallen Ausspielen und Stiche schlechter für dich: Bei "
             "bestem Spiel beider Seiten liegst du damit {less} hinter {best:dat}.",
         ),
         "drill.play.w.capot": (

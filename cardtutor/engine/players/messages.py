@@ -19,7 +19,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "averages {value} (your points minus your opponent's), and with the cards it keeps and "
         "those you take your hand is worth about {tricks} tricks in the play.",
         "Gemittelt über {samples} Verteilungen der Karten, die du nicht "
-        "siehst, ist diese Ablage am besten, Ansagen und Stichspiel zusammen gerechnet. In "
+        "siehst, ist diese Ablage am besten, Ansagen und Stichspiel zusammengerechnet. In "
         "den Ansagen bringt sie im Durchschnitt {value} (deine Punkte minus die deines "
         "Gegners), und mit den behaltenen und den gekauften Karten ist deine Hand im "
         "Stichspiel etwa {tricks} Stiche wert.",
