@@ -223,7 +223,9 @@ def test_the_curated_example_is_cavendishs_deal_from_bs_side_with_its_replay_ste
         "total": 17,
     }
     says = [f.say.render("en") for f in item.fields if f.say]
-    assert says[0] == "A: “Five cards.”" and "Making forty-nine." in says[1]
+    # the dialogue as the games and the replays say it (it was "Making forty-nine.")
+    assert says[0] == "A: “Five cards.”" and "“Forty-nine.”" in says[1]
+    assert "If you say “Equal.”, elder names the value" in says[1]
     assert says[2:] == ["A: “Quart major.”", "A: “Three jacks?”"]
     right = DRILL.check(item, DRILL.parse_answer(item, right_data(item)))
     assert right.correct and right.replay is not None
@@ -246,13 +248,13 @@ def test_the_curated_example_is_cavendishs_deal_from_bs_side_with_its_replay_ste
 
 def test_a_right_answer_is_right_and_typical_mistakes_are_named() -> None:
     item = DRILL.item("example", Level.EASY)
-    # "Good." to five cards when you hold five too: you must ask what they make
+    # "Good." to five cards when you hold five too: you say "Equal." (what do they make?)
     data = right_data(item) | {"point": "good", "point_value": "none"}
     feedback = DRILL.check(item, DRILL.parse_answer(item, data))
     assert not feedback.correct and feedback.rules[0] == "piquet#point"
     english = " ".join(texts(feedback.reasons, "en"))
-    assert "the right answer is “What do they make?” (you answered “Good.”)" in english
-    assert "you ask what they make" in english
+    assert "the right answer is “Equal.” (you answered “Good.”)" in english
+    assert "you say “Equal.” (or ask “What do they make?”)" in english
     # adding the tierce to the queen of diamonds, cancelled by A's quart major
     data = right_data(item) | {"total": "20"}
     feedback = DRILL.check(item, DRILL.parse_answer(item, data))

@@ -309,10 +309,11 @@ def test_the_curated_example_is_cavendishs_deal_from_as_side_with_its_replay_ste
     labels = {f.name: {o.value: o.label.render("en") for o in f.options} for f in item.fields}
     assert labels["sequence"][right["sequence"]] == "Quart major in hearts"
     assert labels["sets"][right["sets"]] == "Three jacks"
-    # before answering, only younger's "What do they make?" (as in the Example): his "Good."
-    # to a declaration not yet made told more than elder knows (two learner testers)
+    # before answering, only younger's "Equal." (as in the Example): his "Good." to a
+    # declaration not yet made told more than elder knows (two learner testers); said as the
+    # games and the replays say it (it was "What do they make?")
     says = {f.name: f.say.render("en") for f in item.fields if f.say}
-    assert says == {"point_value": "B asks: “What do they make?”"}
+    assert says == {"point_value": "B holds as many cards: “Equal.”"}
     feedback = DRILL.check(item, DRILL.parse_answer(item, right_data(item)))
     assert feedback.correct and feedback.replay == ("piquet-example", 3)
     # the feedback says how each category went

@@ -2,12 +2,12 @@
 
 The learner holds the younger hand's twelve cards after the exchange. Elder's declarations
 arrive one by one, in the order of the dialogue ("Five cards." / "Quart major." / "Three
-jacks?"); the learner answers each: "Good.", "Not good.", "Equal." or, to a point of as many
-cards as his own, "What do they make?" (elder then says what they make, "Making forty-nine.",
-and the learner answers that). Last, before playing to the first trick, he says what he scores
+jacks?"); the learner answers each: "Good.", "Not good." or "Equal."; to a point of as many
+cards as his own, "Equal." asks what they make (elder then names the value, "Forty-nine.", and
+the learner answers that). Last, before playing to the first trick, he says what he scores
 in hand: carte blanche if he had it, every good combination, a repique if he makes one.
 
-Elder's value line is shown in every item ("If you ask…"), whatever the lengths, so that the
+Elder's value line is shown in every item ("If you say “Equal.”…"), whatever the lengths, so that the
 presence of a question never gives away the answer to the one before.
 
 Levels: easy items have clear differences (the points differ in length, no two best sequences
@@ -105,11 +105,12 @@ register_messages(
     {
         "drill.answering.title": ("Answering as younger", "Antworten als Hinterhand"),
         "drill.answering.summary": (
-            "Elder declares point, sequences and sets one by one: answer good, not good, "
-            "equal or “what do they make?”, then reckon what you score before your first card.",
+            "Elder declares point, sequences and sets one by one: answer good, not good or "
+            "equal (at the point's number of cards: what do they make?), then reckon what you "
+            "score before your first card.",
             "Die Vorhand sagt Point, Sequenzen, Quatorze und Trios an: Antworte gut, nicht "
-            "gut, gleich oder „Wie viel?“ und zähle dann, was du vor deiner ersten "
-            "Karte bekommst.",
+            "gut oder gleich (bei der Zahl der Point-Karten: wie viel?) und zähle dann, was du "
+            "vor deiner ersten Karte bekommst.",
         ),
         "drill.answering.prompt": (
             "You are the younger hand. Answer each of the elder hand's declarations as it "
@@ -147,8 +148,9 @@ register_messages(
         # fields
         "drill.answering.f.point": ("The point: your answer", "Der Point: deine Antwort"),
         "drill.answering.f.point_value": (
-            "What they make: your answer if you asked, else “I did not ask”",
-            "Was sie zählen: deine Antwort, falls du gefragt hast, sonst „Ich habe nicht gefragt“",
+            "What they make: your answer if you said “Equal.”, else “No value was named”",
+            "Was sie zählen: deine Antwort, falls du „Gleich.“ gesagt hast, sonst „Kein Wert "
+            "genannt“",
         ),
         "drill.answering.f.sequence": ("Sequences: your answer", "Sequenzen: deine Antwort"),
         "drill.answering.f.sets": (
@@ -160,13 +162,13 @@ register_messages(
             "Bevor du zum ersten Stich zugibst: dein Stand in diesem Spiel",
         ),
         "drill.answering.if_asked": (
-            "If you ask what they make: {line}",
-            "Wenn du fragst, was sie zählen: {line}",
+            "If you say “Equal.”, elder names the value: {line}",
+            "Sagst du „Gleich.“, nennt die Vorhand den Wert: {line}",
         ),
         "drill.answering.lines": ("{first} {second}", "{first} {second}"),
         "drill.answering.opt.none": (
-            "I did not ask: the number of cards decided it.",
-            "Ich habe nicht gefragt: Die Zahl der Karten hat entschieden.",
+            "No value was named: the number of cards decided it.",
+            "Kein Wert genannt: Die Zahl der Karten hat entschieden.",
         ),
         # verdicts
         "drill.answering.wrong": (
@@ -183,17 +185,18 @@ register_messages(
         ),
         "drill.answering.r.ask": (
             "You hold {n} cards in your best suit too: so you do not say “good” or “not good” "
-            "yet, you ask what they make, and then compare the values ({theirs} against your "
-            "{yours}).",
+            "yet; you say “Equal.” (or ask “What do they make?”), elder names the value, and "
+            "you compare the values ({theirs} against your {yours}).",
             "Du hast in deiner besten Farbe ebenfalls {n} Karten: Also sagst du noch nicht "
-            "„gut“ oder „nicht gut“, sondern fragst, was sie zählen, und vergleichst dann die "
-            "Werte ({theirs} gegen deine {yours}).",
+            "„gut“ oder „nicht gut“, sondern „Gleich.“ (oder fragst „Wie viel?“); die Vorhand "
+            "nennt den Wert, und du vergleichst die Werte ({theirs} gegen deine {yours}).",
         ),
         "drill.answering.r.no_ask": (
-            "Ask what they make only when you hold as many cards as elder calls; here the "
-            "number of cards decides ({theirs} against your {yours}).",
-            "Nach dem Wert fragt man nur, wenn man ebenso viele Karten hat, wie die Vorhand "
-            "ansagt; hier entscheidet die Zahl der Karten ({theirs} gegen deine {yours}).",
+            "Say “Equal.” (ask what they make) only when you hold as many cards as elder "
+            "calls; here the number of cards decides ({theirs} against your {yours}).",
+            "„Gleich.“ sagt man (nach dem Wert fragt man) nur, wenn man ebenso viele Karten "
+            "hat, wie die Vorhand ansagt; hier entscheidet die Zahl der Karten ({theirs} gegen "
+            "deine {yours}).",
         ),
         "drill.answering.r.sets_never_equal": (
             "Quatorzes and trios are never equal: there is only one card of each rank in a "

@@ -1,13 +1,13 @@
 """Piquet drill 1, *Declaring as elder*: make the declarations in order, as the dialogue goes.
 
 The learner holds the elder hand's twelve cards after the exchange and declares: the point
-("Five cards." and, what younger asks when he holds as many, what they make: "Forty-nine."),
+("Five cards." and, when younger holds as many and says "Equal.", what they make: "Forty-nine."),
 then his sequences ("Quart major."), then his quatorzes and trios ("Three jacks?"). The point is
 asked as two numbers, sequences and sets as a choice of what to declare. Younger's answers come
 only in the feedback, which plays the dialogue out (the item knows younger's hand, never
 shown): younger's answers, what each player scores and why. Before the learner answers, a
 reply to a declaration he has not yet made would tell him more than elder knows at the table
-(that his point is good); only younger's "What do they make?" comes with the value asked.
+(that his point is good); only younger's "Equal." comes, with the value it asks for.
 
 Levels: easy hands have one obvious best call in each category (one longest suit, at most one
 sequence and one trio or quatorze); medium hands make the learner choose (two suits as long,
@@ -316,10 +316,10 @@ register_messages(
             "Point, und du sagst ihn gleich an.",
         ),
         "drill.declaring.r.point_ask": (
-            "{younger} holds as many cards in his best suit, so he asks what they make before "
-            "he answers.",
-            "{younger} hat in seiner besten Farbe ebenso viele Karten, darum fragt er, was "
-            "sie zählen, bevor er antwortet.",
+            "{younger} holds as many cards in his best suit, so he says “Equal.” (he asks what "
+            "they make) before he answers.",
+            "{younger} hat in seiner besten Farbe ebenso viele Karten, darum sagt er „Gleich.“ "
+            "(er fragt, was sie zählen), bevor er antwortet.",
         ),
         "drill.declaring.r.seq_one": (
             "Your sequence: {best}; call it by its name.",

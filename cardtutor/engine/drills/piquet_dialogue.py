@@ -1,8 +1,8 @@
 """The declaration dialogue of Piquet, shared by drills 1 (declaring) and 2 (answering).
 
 Elder calls, category by category (point, sequences, sets); younger answers "Good." / "Not
-good." / "Equal." (for the point: "What do they make?" when he holds as many cards, and elder
-then says what they make). This module knows, for any claims of the two players (honest or
+good." / "Equal." (for the point, "Equal." at first when he holds as many cards, as one may
+also ask "What do they make?", and elder then names the value). This module knows, for any claims of the two players (honest or
 sunk), who wins each category, what each reckons in hand, repique and pique
 (:func:`settle`), the words of the dialogue (:func:`dialogue`, :func:`replies`) and the reason
 for each verdict in words (:func:`comparison`). The tests check all of it against the engine
@@ -80,9 +80,16 @@ register_messages(
         "drill.dialogue.answers.0": ("point", "deinen Point"),
         "drill.dialogue.answers.1": ("sequence", "deine Sequenz"),
         "drill.dialogue.answers.2": ("trio or quatorze", "dein Quatorze oder Trio"),
-        "drill.dialogue.asks": ("{seat} asks: “{line}”", "{seat} fragt: „{line}“"),
-        "drill.dialogue.making": ("Making {n}.", "{N}."),
-        "drill.dialogue.ask": ("What do they make?", "Wie viel?"),
+        # Younger with as many cards says "Equal." (he may ask "What do they make?"), as the
+        # games, the replays and the rule page's dialogue say it; elder then names the value,
+        # "Forty-nine." (the drills said "What do they make?" and "Making forty-nine.": a
+        # learner met another dialogue everywhere else)
+        "drill.dialogue.asks": (
+            "{seat} holds as many cards: “{line}”",
+            "{seat} hat ebenso viele Karten: „{line}“",
+        ),
+        "drill.dialogue.making": ("{N}.", "{N}."),
+        "drill.dialogue.ask": ("Equal.", "Gleich."),
         "drill.dialogue.who": ("Who", "Wer"),
         "drill.dialogue.what": ("Says or scores", "Sagt oder zählt"),
         "drill.dialogue.table": (
@@ -361,7 +368,7 @@ def settle(
 
 def replies(cat: int, elder: int, younger: int) -> tuple[str, ...]:
     """Younger's answers to elder's claim in ``cat``, in order: ``"good"``, ``"not-good"``,
-    ``"equal"`` and, for a point of as many cards, ``"ask"`` ("What do they make?") followed
+    ``"equal"`` and, for a point of as many cards, ``"ask"`` ("Equal.": what do they make?) followed
     by the answer to its value. No answer (``()``) when elder declares nothing.
 
     >>> replies(1, 0b111 << 5, 0b111 << 13)  # two tierces major
@@ -524,7 +531,7 @@ def said(seat: str, line: Msg) -> Msg:
 
 def answered(seat: str, cat: int, line: Msg) -> Msg:
     """``B answers your point: “Good.”`` (younger's answer to the learner's call in ``cat``,
-    shown above the next question), or ``B asks: “What do they make?”``."""
+    shown above the next question), or ``B holds as many cards: “Equal.”``."""
     if line.key == REPLY_LINES["ask"]:
         return Msg("drill.dialogue.asks", seat=seat, line=line)
     return Msg(
