@@ -539,6 +539,26 @@ def test_merge_counts_an_item_answered_on_both_sides_once() -> None:
     assert len(merged["review"]) == 1
 
 
+def test_merge_takes_a_question_answered_on_both_sides_out_of_its_area_and_level_too() -> None:
+    """A learner tester: a question answered wrongly in the account and rightly on another
+    device counted once in its drill ("1 · 0 %") but twice in its rule area ("50 % right of
+    2"), with a best streak of 1 and no right answer."""
+    now = progress._when("2026-01-01T00:00:00+00:00")
+    account, session = progress.new_record(), progress.new_record()
+    progress.record_answer(
+        account, progress.Answered(DRILL.key, "7", 1, "piquet#partie", "n-both", False, {}), now
+    )
+    progress.record_answer(
+        session, progress.Answered(DRILL.key, "7", 1, "piquet#partie", "n-both", True, {}), now
+    )
+    merged = progress.merge(account, session)
+    drill = merged["drills"][DRILL.key]
+    assert (drill["attempts"], drill["correct"], drill["best"]) == (1, 0, 0)
+    area = merged["concepts"]["piquet#partie"]
+    assert (area["attempts"], area["correct"]) == (1, 0)
+    assert drill["levels"]["1"] == "0", "the level's last results hold it once"
+
+
 def test_a_damaged_stored_record_is_replaced_not_a_500() -> None:
     client = Client()
     session = client.session

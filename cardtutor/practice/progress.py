@@ -228,6 +228,7 @@ def record_answer(record: Record, answer: Answered, now: datetime) -> bool:
     record["seen"][answer.nonce] = {
         "drill": answer.drill,
         "item": item_key(answer.level, answer.seed),
+        "concept": answer.concept,  # (a merge takes a repeat out of the area's counts too)
         "correct": answer.correct,
         "data": dict(answer.data),
     }
@@ -483,6 +484,9 @@ def merge(into: Record, other: Record) -> Record:
         if attempts:
             d["streak"] = int(d["streak"]) + streak if streak == attempts else streak
         d["best"] = max(int(d["best"]), int(s.get("best", 0)), int(d["streak"]))
+        # no longer a run of right answers than there are right answers (a repeat taken out)
+        d["best"] = min(int(d["best"]), int(d["correct"]))
+        d["streak"] = min(int(d["streak"]), int(d["best"]))
         for level, results in s.get("levels", {}).items():
             d["levels"][level] = (str(d["levels"].get(level, "")) + str(results))[-RESULTS_KEPT:]
         if "last_level" in s:
@@ -530,8 +534,23 @@ def _trim_seen(record: Record) -> None:
 
 
 def _uncount(record: Record, entry: Mapping[str, Any]) -> None:
+    """Take an answer counted on both sides of a merge out of ``record``'s counts: its drill's,
+    and where the entry says them (the last :data:`SEEN_WITH_DATA` answers do), its rule
+    area's and its level's last results (an older answer keeps only its drill and verdict)."""
+    right = bool(entry.get("correct"))
     d = record["drills"].get(entry.get("drill"))
     if d:
         d["attempts"] = max(0, d["attempts"] - 1)
-        if entry.get("correct"):
+        if right:
             d["correct"] = max(0, d["correct"] - 1)
+        level = str(entry.get("item") or "").partition("/")[0]
+        results = d.get("levels", {}).get(level)
+        mark = "1" if right else "0"
+        if isinstance(results, str) and mark in results:
+            at = results.rindex(mark)
+            d["levels"][level] = results[:at] + results[at + 1 :]
+    area = record["concepts"].get(str(entry.get("concept") or ""))
+    if isinstance(area, dict):
+        area["attempts"] = max(0, int(area.get("attempts", 0)) - 1)
+        if right:
+            area["correct"] = max(0, int(area.get("correct", 0)) - 1)
