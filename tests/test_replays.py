@@ -319,6 +319,13 @@ def test_import_never_replaces_a_learner_s_own_replay(replays) -> None:
         ),
         (None, lambda d: None, "gibt es schon"),
         (None, lambda d: d.update(slug="game-0123"), "den eigenen Partien der Lernenden"),
+        # it came in English, and "True" for the file's "true" (a learner tester)
+        (
+            None,
+            lambda d: d.update(ruleset="nonsense", slug="a-copy"),
+            "Der Regelsatz 'nonsense' ist nicht der Regelsatz des Spielverlaufs 'rubicon'",
+        ),
+        (None, lambda d: d.update(version=True), "Version true wird nicht unterstützt"),
     ],
 )
 def test_import_refusals_are_in_the_page_s_language(replays, raw, mutate, german) -> None:
@@ -667,3 +674,49 @@ def test_a_long_wrong_value_is_quoted_short(replays) -> None:
     message = str(refused.value)
     assert "'" + "a" * 40 + "'… (5000 characters) is too long" in message
     assert "a" * 41 not in message and len(message) < 400
+
+
+def test_an_import_refusal_never_quotes_a_long_value_whole(replays) -> None:
+    """A learner tester: 900 long notes at one step were refused with the whole list quoted,
+    a message of 1.8 million characters on a 1.9 MB page."""
+    exported = export_replay(replays["piquet-example"])
+    note = {"kind": "deduction", "en": "x" * 1000, "de": "y" * 1000}
+    exported["annotations"] = [{"step": 0, "notes": [note] * 900}]
+    exported["slug"] = "many-notes"
+    with pytest.raises(ReplayImportError) as refused:
+        import_replay(exported)
+    message = str(refused.value)
+    assert len(message) < 600, len(message)
+    assert "Step 0" in message and "too many" in message
+
+
+def test_a_worked_example_is_only_replaced_by_a_replay_of_its_own_game(replays) -> None:
+    """A learner tester replaced piquet-example with the Besik example: the Piquet rules'
+    example links and "Play as A" then opened Besik."""
+    besik = export_replay(replays["besik-example"])
+    besik["slug"] = "piquet-example"
+    with pytest.raises(ReplayImportError, match="can only be replaced by one of the same game"):
+        import_replay(besik, replace=True)
+    assert Replay.objects.get(slug="piquet-example").game == "piquet"
+
+
+def test_the_import_form_says_what_a_slug_is_under_its_box(
+    client: Client, replays, django_user_model
+) -> None:
+    from django.contrib.auth.models import Permission
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    staff = django_user_model.objects.create_user("editor", password="pw-123456", is_staff=True)
+    staff.user_permissions.add(*Permission.objects.filter(codename="add_replay"))
+    client.force_login(staff)
+    client.cookies["django_language"] = "de"
+    data = json.dumps(export_replay(replays["besik-example"])).encode()
+    for slug, said in (
+        ("Hello World", "Ein Kürzel besteht aus Kleinbuchstaben"),
+        ("x" * 60, "Bitte höchstens 50 Zeichen (dieser hat 60)."),
+    ):
+        upload = SimpleUploadedFile("r.json", data, content_type="application/json")
+        page = client.post("/replays/import/", {"file": upload, "slug": slug})
+        text = html.unescape(page.content.decode())
+        assert page.status_code == 400 and said in text, slug
+        assert "^[a-z0-9]" not in text and "Bitte sicherstellen" not in text

@@ -10,6 +10,7 @@ from typing import Any, Protocol
 
 from django import forms
 from django.core.files.uploadedfile import UploadedFile
+from django.core.validators import RegexValidator
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -31,6 +32,22 @@ class ReplayImportForm(forms.Form):
         ),
         required=False,
         max_length=50,
+        # in words, under the box (the document's check quoted its regular expression, as
+        # an error of the file)
+        validators=[
+            RegexValidator(
+                r"^[a-z0-9]+(?:-[a-z0-9]+)*\Z",
+                message=gettext_lazy(
+                    "A slug is lower-case letters (a–z, no umlauts) and digits, joined by single "
+                    "hyphens, with no hyphen at either end: e.g. “my-piquet-deal-2”."
+                ),
+            )
+        ],
+        error_messages={
+            "max_length": gettext_lazy(
+                "At most %(limit_value)d characters, please (this has %(show_value)d)."
+            )
+        },
     )
     replace = forms.BooleanField(
         label=gettext_lazy("Replace an existing replay with the same slug"), required=False

@@ -211,8 +211,11 @@ def validate_replay_record(replay: Replay) -> None:
     if replay.ruleset != ruleset:
         raise ValidationError(
             {
-                "ruleset": f"The ruleset {replay.ruleset!r} is not the record's ruleset "
-                f"{ruleset!r}: they must agree."
+                "ruleset": _(
+                    "The ruleset %(ruleset)s is not the record's ruleset %(record)s: they must "
+                    "agree."
+                )
+                % {"ruleset": repr(replay.ruleset), "record": repr(ruleset)}
             },
             code="ruleset",
         )

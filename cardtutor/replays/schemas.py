@@ -214,7 +214,27 @@ def _message(error: SchemaError) -> str:
         known = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
         extra = ", ".join(repr(k) for k in error.instance if k not in known)
         return f"unknown key {extra} (known keys: {', '.join(known)})"
-    return error.message
+    if error.validator == "maxItems" and isinstance(error.instance, list):
+        limit = error.validator_value
+        return f"{len(error.instance)} items are too many (at most {limit})"
+    return _clipped(error.message)
+
+
+MESSAGE_MAX = 300
+"""At most this many characters of the schema library's own message: it quotes the whole
+value, and a list of 900 long notes made a refusal of 1.8 million characters."""
+
+
+def _clipped(message: str) -> str:
+    """
+    >>> _clipped("short")
+    'short'
+    >>> len(_clipped("x" * 1000)) < 340
+    True
+    """
+    if len(message) <= MESSAGE_MAX:
+        return message
+    return f"{message[:MESSAGE_MAX]}… ({len(message)} characters in all)"
 
 
 def problems(value: Any, schema: dict[str, Any], field: str) -> list[str]:
@@ -424,7 +444,8 @@ def document_problems(document: Any) -> list[str]:
         if error.validator == "not" and path == ["slug"]:
             message = f"{_quoted(error.instance)} is one of our own addresses (reserved)"
         elif error.validator == "const" and path == ["version"]:
-            message = f"{error.instance!r} is not supported (expected 1)"
+            # as the file writes it ("true", not Python's "True")
+            message = f"{_clipped(json.dumps(error.instance))} is not supported (expected 1)"
         else:
             message = _message(error)
         found.append(f"{where.lstrip('.')}: {message}" if where else message)

@@ -50,6 +50,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from cardtutor.engine import GAMES
 from cardtutor.engine.cards import lang_key
 from cardtutor.engine.errors import RecordError
 from cardtutor.replays import schemas
@@ -237,7 +238,8 @@ def parse_replay_document(data: Any) -> tuple[dict[str, Any], list[dict[str, Any
     if type(version) is not int or version != EXPORT_VERSION:
         raise ReplayImportError(
             _("Version %(version)s is not supported (expected %(expected)s).")
-            % {"version": repr(version), "expected": EXPORT_VERSION}
+            # as the file writes it ("true", not Python's "True")
+            % {"version": schemas._clipped(json.dumps(version)), "expected": EXPORT_VERSION}
         )
     found = schemas.document_problems(data)
     if found:
@@ -363,6 +365,11 @@ def import_replay(
     raise AssertionError("unreachable")  # pragma: no cover
 
 
+def _game_name(key: str) -> str:
+    info = GAMES.get(key)
+    return info.name(lang_key(get_language() or "en")) if info is not None else repr(key)
+
+
 LEARNERS_PREFIX = "game-"
 """The slugs of the learners' own games kept as replays (``cardtutor.games.views``)."""
 
@@ -388,6 +395,21 @@ def _store(fields: dict[str, Any], annotations: list[dict[str, Any]], replace: b
         raise ReplayImportError(_exists(fields["slug"]))  # a learner's own is never replaced
     if existing is not None and not replace:
         raise ReplayImportError(_exists(fields["slug"]))
+    if existing is not None and existing.game != fields["game"]:
+        # the rule pages, the drills and the seats link the examples' steps by slug: a replay
+        # of the other game under it opened Besik from the Piquet rules
+        raise ReplayImportError(
+            _(
+                "The replay stored as %(slug)s is a game of %(stored)s: it can only be replaced "
+                "by one of the same game, not by one of %(game)s. Import this one under another "
+                "slug."
+            )
+            % {
+                "slug": repr(fields["slug"]),
+                "stored": _game_name(existing.game),
+                "game": _game_name(str(fields["game"])),
+            }
+        )
     replay = existing or Replay()
     for name, value in fields.items():
         setattr(replay, name, value)
