@@ -314,3 +314,18 @@ def test_a_user_name_longer_than_any_is_refused_before_it_is_counted(path: str) 
     # a name of the longest length is tried (and counted) as ever
     login(client, "c" * 150, "x")
     assert AccessAttempt.objects.count() == 1
+
+
+def test_the_header_s_log_in_comes_back_to_the_page_it_was_chosen_on(learner: User) -> None:
+    """A learner tester logged in from a question and landed on the home page."""
+    client = Client()
+    page = client.get("/glossary/?q=x").content.decode()
+    assert 'href="/accounts/login/?next=/glossary/%3Fq%3Dx"' in page
+    login_page = client.get("/accounts/login/?next=/glossary/%3Fq%3Dx").content.decode()
+    assert 'name="next" value="/glossary/?q=x"' in login_page
+    # the sign-up page's own "Log in" keeps it too (it dropped it)
+    signup = client.get("/accounts/signup/?next=/glossary/").content.decode()
+    assert 'href="/accounts/login/?next=/glossary/"' in signup
+    assert 'href="/accounts/login/?next=/accounts/' not in signup
+    response = login(client, "anna", PASSWORD, next="/glossary/?q=x")
+    assert response.status_code == 302 and response["Location"] == "/glossary/?q=x"

@@ -26,6 +26,7 @@ template inheritance cost them as much as the rest of the shell::
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import quote
 
 from django import template
 from django.core.cache import InvalidCacheBackendError, caches
@@ -194,7 +195,7 @@ def _body(
             f"{parts['logout_button']}</form>"
         )
     else:
-        account = parts["login"]
+        account = _login_link(parts["login"], back_url)
     return f"""</head>
 <body class="{deck}" hx-headers='{{"x-csrftoken": "{token}"}}'>
   {SPRITE_SLOT + parts["skip"] if sprite_as_bytes else parts["top"]}
@@ -214,6 +215,29 @@ def _body(
   </header>
   <main id="main" tabindex="-1">
 """
+
+
+def _login_link(link: str, back_url: str) -> str:
+    """The header's "Log in", coming back to the page it was chosen on (a learner logging in
+    from a question or a game landed on the home page); not from the account pages, whose
+    own links carry their ``next``.
+
+    >>> _login_link('<a href="/accounts/login/">Log in</a>', "/practice/piquet/partie/1/7/?a=1")
+    '<a href="/accounts/login/?next=/practice/piquet/partie/1/7/%3Fa%3D1">Log in</a>'
+    >>> _login_link('<a href="/accounts/login/">Log in</a>', "/accounts/signup/")
+    '<a href="/accounts/login/">Log in</a>'
+    """
+    path = back_url.partition("?")[0]
+    if not back_url.startswith("/") or back_url.startswith("//") or path in _NO_RETURN:
+        return link
+    login = _NO_RETURN[0]
+    target = conditional_escape(quote(back_url, safe="/"))
+    return link.replace(f'href="{login}"', f'href="{login}?next={target}"', 1)
+
+
+_NO_RETURN = ("/accounts/login/", "/accounts/signup/", "/", "")
+"""Pages the header's log-in link does not return to (the first is the log-in's own address;
+the home page is where it lands anyway)."""
 
 
 BACK_URL_MAX = 2000
