@@ -581,3 +581,38 @@ def html_text(page: str) -> str:
     import html
 
     return html.unescape(page)
+
+
+def test_a_card_as_good_as_the_example_s_is_not_called_a_miss(client: Client) -> None:
+    """A learner tester: the eight of hearts, "worth the same" as the example's card with all
+    cards known, came under "The worked example plays differently", as a miss would."""
+    from cardtutor.engine.solver import solve
+
+    url = _sit(client, "piquet-example", "A")
+    for _ in range(40):
+        game = _game(url)
+        position = _position(game)
+        book = _book(game)[game.ply]
+        if book["type"] == "play":
+            solution = solve(position.state)
+            by_loss = {
+                solution.loss(a): a for a in position.state.legal_actions if a.to_json() != book
+            }
+            book_loss = solution.loss(position.engine.parse_action(book))
+            if book_loss in by_loss:
+                break
+        client.post(
+            url + "move/", {"ply": str(game.ply), "type": "choice", "action": json.dumps(book)}
+        )
+    else:
+        pytest.fail("A never has a card as good as the example's")
+    same = by_loss[book_loss]
+    page = client.post(
+        url + "move/",
+        {"ply": str(game.ply), "type": "choice", "action": json.dumps(same.to_json())},
+        headers={"HX-Request": "true"},
+    ).content.decode()
+    page = html_text(page)
+    assert "Another card than the example's, and as good" in page
+    assert "The worked example plays differently" not in page
+    assert "are worth the same" in page

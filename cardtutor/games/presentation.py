@@ -554,11 +554,13 @@ def _declared_words(action: Any, lang: str) -> str:
     return parts[0] if parts else ""
 
 
-def solver_comparison(position: Position, yours: Any, book: Any, lang: str) -> str:
+def solver_standing(position: Position, yours: Any, book: Any, lang: str) -> tuple[str, str]:
     """With all cards known (the solver), what the learner's card and the example's make, where
-    the solver reaches (Piquet's play, Besik's last eight tricks); else ``""``."""
+    the solver reaches (Piquet's play, Besik's last eight tricks), else ``""``; and how the
+    learner's card stands against the example's: ``"same"``, ``"better"``, ``"worse"`` or
+    ``""`` (not judged)."""
     if yours.to_json().get("type") != "play" or book.to_json().get("type") != "play":
-        return ""
+        return "", ""
     from cardtutor.engine.solver import OutOfScopeError, solve
 
     try:
@@ -567,25 +569,26 @@ def solver_comparison(position: Position, yours: Any, book: Any, lang: str) -> s
         book_loss = solution.loss(book)
     except OutOfScopeError:
         if position.kind.game == "besik":  # said, not left out: the learner may wonder
-            return _(
-                "Cards are judged with all cards known only in the last eight tricks, once "
-                "the talon is used up."
+            return (
+                _(
+                    "Cards are judged with all cards known only in the last eight tricks, once "
+                    "the talon is used up."
+                ),
+                "",
             )
-        return ""
+        return "", ""
     except KeyError:
-        return ""
+        return "", ""
     if your_loss == book_loss:
         text = _("With all cards known, your card and the example's are worth the same")
         if your_loss:
             text += " " + _("(both lose %(n)s against the best card)") % {"n": your_loss}
-        return text + "."
+        return text + ".", "same"
     if your_loss < book_loss:
-        return _("With all cards known, your card is %(n)s points better than the example's.") % {
-            "n": book_loss - your_loss
-        }
-    return _("With all cards known, your card loses %(n)s points against the example's.") % {
-        "n": your_loss - book_loss
-    }
+        better = _("With all cards known, your card is %(n)s points better than the example's.")
+        return better % {"n": book_loss - your_loss}, "better"
+    worse = _("With all cards known, your card loses %(n)s points against the example's.")
+    return worse % {"n": your_loss - book_loss}, "worse"
 
 
 def ledger(position: Position, seat: str, lang: str) -> list[dict[str, Any]]:

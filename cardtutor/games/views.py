@@ -680,9 +680,12 @@ def _book_choice(
     learner's move and, for a card, the solver's verdict on it against the example's. Not the
     example's move itself (the learner may try again; "Show the example's move" makes it), nor
     what it brings (its reasons are shown once it is made)."""
+    solver, standing = presentation.solver_standing(position, action, book, lang)
     return {
         "yours": presentation.describe(action, lang),
-        "solver": presentation.solver_comparison(position, action, book, lang),
+        "solver": solver,
+        # a card as good as the example's, or better, is not called a miss (it was)
+        "standing": standing,
         "action_json": json.dumps(action.to_json()),
     }
 
