@@ -234,6 +234,9 @@ AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_LOGIN_COOLOFF_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+# A try while locked out does not start the wait again: the page says "wait 15 minutes", and
+# each try restarted them (a learner who came back after ten waited another fifteen).
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "cardtutor.accounts.views.locked_out"
 AXES_VERBOSE = False
 # The address the throttle counts: REMOTE_ADDR, or behind nginx the X-Real-IP it sets.

@@ -123,7 +123,11 @@ def test_sign_up_refuses_a_taken_name(learner: User) -> None:
     assert User.objects.filter(username="anna").count() == 1
 
 
-@pytest.mark.parametrize("name", ["admin", "Admin", "ADMINISTRATOR", "cardtutor", "_root_"])
+@pytest.mark.parametrize(
+    "name",
+    # a Cyrillic "А", fullwidth letters and digits for letters passed (a learner tester)
+    ["admin", "Admin", "ADMINISTRATOR", "cardtutor", "_root_", "\u0410dmin", "ＳＴＡＦＦ", "r00t"],
+)
 def test_sign_up_refuses_a_name_that_would_pass_for_the_site(name: str) -> None:
     response = Client().post(
         reverse("signup"), {"username": name, "password1": PASSWORD, "password2": PASSWORD}
@@ -329,3 +333,17 @@ def test_the_header_s_log_in_comes_back_to_the_page_it_was_chosen_on(learner: Us
     assert 'href="/accounts/login/?next=/accounts/' not in signup
     response = login(client, "anna", PASSWORD, next="/glossary/?q=x")
     assert response.status_code == 302 and response["Location"] == "/glossary/?q=x"
+
+
+def test_a_try_while_locked_out_does_not_start_the_wait_again(learner: User, settings) -> None:  # type: ignore[no-untyped-def]
+    """A learner tester: every try during the lock, the right password too, set the failure's
+    time anew, so "wait 15 minutes" was never true for one who tried again meanwhile."""
+    from axes.models import AccessAttempt  # type: ignore[import-untyped]
+
+    client = Client()
+    for _attempt in range(settings.AXES_FAILURE_LIMIT):
+        login(client, "anna", "wrong")
+    locked_at = AccessAttempt.objects.get(username="anna").attempt_time
+    assert login(client, "anna", "wrong").status_code == 429
+    assert login(client, "anna", PASSWORD).status_code == 429
+    assert AccessAttempt.objects.get(username="anna").attempt_time == locked_at

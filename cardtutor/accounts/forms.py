@@ -7,6 +7,7 @@ speaks of "personal information" this form never asks for.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from django.conf import settings
@@ -96,6 +97,31 @@ RESERVED_NAMES = frozenset(
 """User names nobody may sign up with: they would pass for the site's own."""
 
 
+_LOOKALIKES = str.maketrans(
+    {
+        # Cyrillic and Greek letters drawn as Latin ones, digits read as letters
+        "а": "a", "в": "b", "с": "c", "ԁ": "d", "е": "e", "һ": "h", "і": "i", "ј": "j",
+        "к": "k", "ӏ": "l", "м": "m", "п": "n", "о": "o", "р": "p", "ԛ": "q", "г": "r",
+        "ѕ": "s", "т": "t", "у": "y", "х": "x", "ԝ": "w",
+        "α": "a", "β": "b", "ε": "e", "ι": "i", "κ": "k", "ν": "v", "ο": "o", "ρ": "p",
+        "τ": "t", "υ": "u", "χ": "x",
+        "0": "o", "1": "i", "3": "e", "5": "s",
+    }
+)  # fmt: skip
+
+
+def looks_like(name: str) -> str:
+    """What a user name reads as: folded (case, compatibility forms such as fullwidth
+    letters), lookalike letters and digits as the Latin letters they pass for, the punctuation
+    a name may hold at either end dropped.
+
+    >>> [looks_like(n) for n in ("Admin", "Аdmin", "ＡＤＭＩＮ", "r00t", "_staff_", "anna")]
+    ['admin', 'admin', 'admin', 'root', 'staff', 'anna']
+    """
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    return folded.translate(_LOOKALIKES).strip("@.+-_")
+
+
 class SignUpForm(UserCreationForm[User]):
     """Django's own form (user name, password twice, the password validators)."""
 
@@ -134,7 +160,7 @@ class SignUpForm(UserCreationForm[User]):
         """Django's checks, and no name that would pass for the site's own (a learner named
         "admin" or "cardtutor" could be taken for us), in any case and spelling."""
         name = str(super().clean_username())
-        if name.casefold().strip("@.+-_") in RESERVED_NAMES:
+        if looks_like(name) in RESERVED_NAMES:
             raise ValidationError(
                 _("This user name is kept for the site: please choose another."), code="reserved"
             )
