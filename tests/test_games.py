@@ -698,7 +698,10 @@ def test_a_finished_game_downloads_as_a_replay_document_the_import_accepts(
     from cardtutor.replays.transfer import import_replay
 
     url = _start(client, "piquet")
-    assert client.get(url + "export.json").status_code == 404, "not while cards are hidden"
+    early = client.get(url + "export.json")
+    assert early.status_code == 409, "not while cards are hidden (the game is there: not 404)"
+    assert "The game is not over yet" in early.content.decode()
+    assert f'href="{url}"' in early.content.decode()
     _play(client, url, 700)
     game = _game(url)
     assert game.is_over

@@ -951,7 +951,9 @@ def export(request: HttpRequest, public_id: str) -> HttpResponse:
     its record holds the cards still hidden)."""
     game = _get_game(request, public_id)
     if not game.is_over:
-        raise NotFound(_("A game can be exported once it is over."))
+        # 409, not 404: the game is there (a learner read "Page not found" for his own game)
+        url = reverse("games:game", args=[game.public_id])
+        return render(request, "games/not_over.html", {"game_url": url}, status=409)
     try:
         document = export_document(game)
     except EngineError:
