@@ -418,7 +418,10 @@ def test_a_wrong_item_comes_back_for_review_when_its_box_is_due() -> None:
     client = Client()
     token = serve(client)
     answered_at = timezone.now()
-    client.post(item_url(), {**wrong_answer(), "token": token})
+    verdict = client.post(item_url(), {**wrong_answer(), "token": token}).content.decode()
+    # the verdict says so (a learner tester found no word of it near the verdict)
+    said = "This question comes back for another try in 10 minutes; your progress page lists it."
+    assert said in verdict
     record = record_of(client)
     assert progress.due_reviews(record, answered_at + timedelta(minutes=9)) == []
     # the progress page says when it comes back (it said "after a while")
@@ -443,9 +446,10 @@ def test_a_wrong_item_comes_back_for_review_when_its_box_is_due() -> None:
     session.save()
     for page in (reverse("practice:index"), reverse("home")):
         assert f'href="{item_url()}"' in client.get(page).content.decode(), page
-    # answered right, it leaves the queue
-    client.post(item_url(), {**right_answer(), "token": serve(client)})
+    # answered right, it leaves the queue; a right answer is not told it comes back
+    right = client.post(item_url(), {**right_answer(), "token": serve(client)}).content.decode()
     assert record_of(client)["review"] == []
+    assert "comes back for another try" not in right
 
 
 def test_the_home_page_suggests_the_least_practised_drill() -> None:

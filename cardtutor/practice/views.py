@@ -375,6 +375,7 @@ def _answer(request: HtmxHttpRequest, drill: Drill, the_item: Item) -> HttpRespo
         notice=notice,
         token=None,
         nonce=nonce,
+        comes_back=bool(notice is None and already is None and not feedback.correct),
     )
 
 
@@ -399,6 +400,7 @@ def _page(
     token: str | None = "",
     nonce: str = "",
     invalid: Mapping[str, str] | None = None,
+    comes_back: bool = False,
 ) -> HttpResponse:
     """The item page (or its ``answer`` partial for htmx): the form, and the verdict if any.
 
@@ -406,7 +408,8 @@ def _page(
     token: the form is shown with the learner's answer, read-only), else the posted one is kept
     (an incomplete answer may be corrected and sent again). ``nonce``: the answered serving,
     whose verdict the page's language and deck switches return to (see :func:`_answered`).
-    ``invalid``: the fields a refused answer got wrong (marked on the form).
+    ``invalid``: the fields a refused answer got wrong (marked on the form). ``comes_back``:
+    a wrong answer just counted, whose question comes back for review (the verdict says when).
     """
     if token == "":
         token = tokens.issue(drill.key, the_item.seed, int(the_item.level))
@@ -424,7 +427,10 @@ def _page(
         )
         similar_url += "#question"
         verdict = feedback_context(feedback, drill.game)
-        verdict_html = feedback_html(verdict, next_url, similar_url, url_of("practice:progress"))
+        review = progress.INTERVALS[1] if comes_back else None
+        verdict_html = feedback_html(
+            verdict, next_url, similar_url, url_of("practice:progress"), comes_back=review
+        )
     csrf_token = get_token(request)
     answer_area = answer_area_html(
         path=request.path,

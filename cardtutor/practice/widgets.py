@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from datetime import timedelta
 from functools import lru_cache
 from html import escape
 from typing import Any
@@ -20,6 +21,7 @@ from typing import Any
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from cardtutor.core.templatetags.cards import card_svg
 
@@ -223,10 +225,16 @@ def field_html(field: Mapping[str, Any], jack: str, hint: str, lang: str) -> Saf
 
 
 def feedback_html(
-    feedback: Mapping[str, Any], next_url: str, similar_url: str, progress_url: str
+    feedback: Mapping[str, Any],
+    next_url: str,
+    similar_url: str,
+    progress_url: str,
+    comes_back: timedelta | None = None,
 ) -> SafeString:
     """The verdict under an answered item: right or not, the right answer, why, what it
-    shows, the rule links (and the worked example's step), what to do next."""
+    shows, the rule links (and the worked example's step), what to do next; ``comes_back``:
+    when a question just answered wrongly comes back for review (a learner tester found no
+    word of it anywhere near the verdict)."""
     # Translated outside the f-strings, where makemessages finds them.
     right = feedback["correct"]
     heading = _("Right.") if right else _("Not quite.")
@@ -274,6 +282,16 @@ def feedback_html(
     )
     if feedback["replay_url"]:
         links += f' · <a href="{_e(feedback["replay_url"])}">{_e(example)}</a>'
+    if comes_back is not None:
+        minutes = int(comes_back.total_seconds() // 60)
+        review = ngettext(
+            "This question comes back for another try in %(minutes)d minute; your progress "
+            "page lists it.",
+            "This question comes back for another try in %(minutes)d minutes; your progress "
+            "page lists it.",
+            minutes,
+        ) % {"minutes": minutes}
+        parts.append(f'    <p class="feedback-review">{_e(review)}</p>\n')
     parts.append(
         f'    <p class="feedback-links">\n      {links}\n    </p>\n'
         '    <p class="feedback-next">\n'
