@@ -192,6 +192,13 @@ def test_declared_cards_are_raised_and_labelled_where_the_seat_may_see_them(
     assert row.count('class="is-marked"') == 5
     assert "Declared melds" in seat_block(html, "B")
     assert "is-marked" not in page(client, "besik-example", 4, "A")
+    # in German a Piquet declaration is "angesagt", a Besik meld "gemeldet" (Piquet's said
+    # "gemeldet", Besik's word, a German reviewer)
+    client.cookies["django_language"] = "de"
+    piquet = section(page(client, "piquet-example", 3), 'data-testid="hand-A"', "</ul>")
+    assert piquet.count("in diesem Schritt angesagt") == 5 and "gemeldet" not in piquet
+    besik = section(page(client, "besik-example", 3, "A"), 'data-testid="declared-B"', "</ul>")
+    assert besik.count("in diesem Schritt gemeldet") == 5
 
 
 def test_besik_declared_row_is_labelled_and_apart_from_the_hand(client: Client, replays) -> None:

@@ -210,9 +210,10 @@ def middle_html(table: Mapping[str, Any], frames: Sequence[Mapping[str, Any]], l
         for key, words in (("discard", _("your discard")), ("stock_seen", _("in the stock"))):
             if middle.get(key):
                 said.append(f"{words} ({len(middle[key])})")
+                label = words[:1].upper() + words[1:]  # a label of its own, not in a sentence
                 seen.append(
-                    f'<div class="cards-seen"><p class="zone-label">{_e(words)}</p>'
-                    f"{_cards(middle[key], lang, 'sm', label=words)}</div>"
+                    f'<div class="cards-seen"><p class="zone-label">{_e(label)}</p>'
+                    f"{_cards(middle[key], lang, 'sm', label=label)}</div>"
                 )
         if seen:
             summary = _("Cards you have seen: %(what)s") % {"what": " · ".join(said)}

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from cardtutor.engine.cards import Card, PhysicalCard, Rank, Suit, cards_from_mask
 from cardtutor.engine.piquet.constants import YOUNGER_STOCK
@@ -233,7 +233,11 @@ def board(timeline: Any, number: int, perspective: str, table: dict[str, Any]) -
         "bottom": bottom_seats,
         "trick": trick,
         "centre": centre,
-        "mark": MARKS.get(why, ""),
+        # Piquet's declarations are "angesagt" in German, Besik's melds "gemeldet"
+        "mark": pgettext_lazy("piquet", "declared in this step")
+        if game == "piquet" and why == "declared"
+        else MARKS.get(why, ""),
         "mark_kind": why,
+        "game": game,
         "view": view,
     }
