@@ -347,3 +347,22 @@ def test_a_try_while_locked_out_does_not_start_the_wait_again(learner: User, set
     assert login(client, "anna", "wrong").status_code == 429
     assert login(client, "anna", PASSWORD).status_code == 429
     assert AccessAttempt.objects.get(username="anna").attempt_time == locked_at
+
+
+def test_a_log_in_form_from_a_second_tab_after_logging_in_goes_on(learner: User) -> None:
+    """A learner tester logged in from one tab, then sent the log-in form of another: "Form
+    expired" (logging in changes the form token), as if logging in had failed."""
+    client = Client(enforce_csrf_checks=True)
+    page = client.get("/accounts/login/?next=/rules/").content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+    assert token
+    form = {"username": "anna", "password": PASSWORD, "next": "/rules/"}
+    first = client.post("/accounts/login/", {**form, "csrfmiddlewaretoken": token.group(1)})
+    assert first.status_code == 302
+    second = client.post("/accounts/login/", {**form, "csrfmiddlewaretoken": token.group(1)})
+    assert second.status_code == 303 and second["Location"] == "/rules/"
+    # not logged in, an expired form is still refused as such
+    stranger = Client(enforce_csrf_checks=True)
+    stranger.get("/accounts/login/")
+    refused = stranger.post("/accounts/login/", {**form, "csrfmiddlewaretoken": "x" * 64})
+    assert refused.status_code == 403

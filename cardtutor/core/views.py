@@ -12,6 +12,7 @@ from django.http import (
 from django.middleware.csrf import REASON_BAD_ORIGIN, REASON_BAD_REFERER
 from django.shortcuts import render
 from django.template.response import TemplateResponse
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -143,4 +144,17 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     foreign = reason.startswith(
         (REASON_BAD_ORIGIN.partition("%")[0], REASON_BAD_REFERER.partition("%")[0])
     )
+    user = getattr(request, "user", None)
+    if (
+        not foreign
+        and user is not None
+        and user.is_authenticated
+        and request.path == reverse("login")
+    ):
+        # A log-in form from a second tab, sent after logging in from the first (which
+        # changed the token): the learner is logged in, so he goes where the form would take
+        # him ("Form expired" read as if logging in had failed).
+        from cardtutor.accounts.views import safe_next
+
+        return HttpResponseRedirect(safe_next(request), status=303)
     return _error(request, "403_csrf.html", 403, foreign=foreign)
