@@ -1569,6 +1569,11 @@ def test_a_refused_exchange_keeps_the_learners_picks_ticked(client: Client) -> N
     # a fresh page starts with nothing ticked
     page = client.get(url).content.decode()
     assert not re.findall(r'name="cards" value="(\w+)" id="[^"]+" checked', page)
+    # how many, in words, as card players write numbers up to twelve (it said "at most 3")
+    assert re.search(r"at least one, at most (three|four|five|six|seven|eight)\.", page)
+    client.cookies["django_language"] = "de"
+    german = client.get(url).content.decode()
+    assert re.search(r"mindestens eine, höchstens (drei|vier|fünf|sechs|sieben|acht)\.", german)
 
 
 def test_younger_taking_the_whole_stock_with_look_ticked_is_not_refused(client: Client) -> None:

@@ -309,6 +309,8 @@ def moves(position: Position, seat: str, lang: str) -> dict[str, Any]:
                 "kind": "exchange",
                 "cards": hand,
                 "most": most,
+                # in words, as card players write numbers up to twelve ("höchstens fünf")
+                "most_words": Msg(f"piquet.num.{most}").render(lang) if 0 < most <= 12 else most,
                 "may_look": not elder,
                 "elder": elder,
             }
