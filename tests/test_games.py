@@ -1721,6 +1721,12 @@ def test_a_besik_meld_taken_back_is_said_as_a_card_is() -> None:
         assert presentation.describe(action, "en").startswith("declare four kings: ")
     with translation.override("de"):
         assert presentation.describe(action, "de").startswith("4 Könige melden: ")
+    # a marriage with its suit and article, as the log says it (it was "Heirat melden")
+    marriage = Meld.of("A", "marriage", ["KD#1", "QD#1"])
+    with translation.override("en"):
+        assert presentation.describe(marriage, "en").startswith("declare a marriage in diamonds: ")
+    with translation.override("de"):
+        assert presentation.describe(marriage, "de").startswith("eine Karo-Heirat melden: ")
 
 
 def test_the_list_says_how_far_a_game_in_progress_is(client: Client) -> None:

@@ -475,7 +475,9 @@ def action_label(action: Any, lang: str, declared: Collection[Any] = (), points:
     if kind == "meld":
         shown = _(" (declared)")
         names = ", ".join(c.name(lang) + (shown if c in declared else "") for c in action.cards)
-        meld = Msg(f"besik.noun.{action.kind}").render(lang)
+        # with its suit, as the log says it ("eine Karo-Heirat melden": "Heirat melden" did
+        # not say which, and English lacked its article)
+        meld = Msg(f"besik.meld.{action.kind}", suit=action.cards[0].suit).render(lang)
         if points:
             return _("Declare %(meld)s (%(points)s points): %(cards)s") % {
                 "meld": meld,
