@@ -616,3 +616,18 @@ def test_a_card_as_good_as_the_example_s_is_not_called_a_miss(client: Client) ->
     assert "Another card than the example's, and as good" in page
     assert "The worked example plays differently" not in page
     assert "are worth the same" in page
+
+
+def test_younger_sees_what_he_scores_before_his_first_card(client: Client) -> None:
+    """A learner tester as B: at B's first card the score showed B at 0, his 17 for four tens
+    and three queens coming only with the card, though younger reckons before he plays."""
+    url = _sit(client, "piquet-example", "B")
+    _play_book_to(client, url, 9)  # A has led the ace of hearts
+    page = html_text(client.get(url).content.decode())
+    assert "Before you play to the first trick, you show and score what is good:" in page
+    note = page.split("Before you play to the first trick", 1)[1].split("</p>", 1)[0]
+    assert "B scores 14 for four tens as a quatorze" in note and "17 in all." in note
+    # nowhere else: not at B's next card
+    book = _book(_game(url))
+    client.post(url + "move/", {"ply": "9", "type": "choice", "action": json.dumps(book[9])})
+    assert "Before you play to the first trick" not in client.get(url).content.decode()

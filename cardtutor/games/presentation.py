@@ -340,6 +340,7 @@ def moves(position: Position, seat: str, lang: str) -> dict[str, Any]:
             return {
                 "kind": "play",
                 "cards": _card_choices(position, seat, hand, playable, lang, drawn=drawn),
+                "reckon": _younger_reckons(position, seat, lang),
             }
         return {"kind": "deal"}  # the deal is over: the learner deals the next
     # Besik
@@ -465,6 +466,26 @@ def _card_choices(
             }
         )
     return choices
+
+
+def _younger_reckons(position: Position, seat: str, lang: str) -> list[str]:
+    """Piquet: what younger scores before he plays to the first trick (his good combinations,
+    scored with his card by the engine), for the learner deciding that card: the score beside
+    it did not show them yet (a learner tester). Empty at any other card."""
+    state = position.state
+    if state.tricks or state.lead < 0 or state.seats[state.turn] != seat:
+        return []
+    any_card = next(iter(state.legal_actions), None)
+    if any_card is None:
+        return []
+    _after, events = position.engine.apply(state, any_card)
+    lines: list[str] = []
+    for event in events:
+        if event.kind == "play":
+            break
+        if event.kind == "score" and event.seat == seat:
+            lines.append(to_player(event.msg).render(lang))
+    return lines
 
 
 def action_label(action: Any, lang: str, declared: Collection[Any] = (), points: int = 0) -> str:
