@@ -856,11 +856,17 @@ def test_the_score_explains_every_point_of_the_deal_with_a_rule_link(client: Cli
     for seat in position.state.seats:
         assert sum(int(p) for s, p in entries if s == seat) == deal.get(seat, 0)
     assert "/rules/piquet/#" in ledger
-    # each rule link is named by its rule for screen readers ("Rule: Point"), not all "Rule"
-    links = re.findall(r'\(([^)]+)\):[^<]*<a href="/rules/piquet/#[^"]+">(.*?)</a>', ledger)
+    # each rule link is named by its rule for screen readers ("Rule: The point"), not all
+    # "Rule", nor by the category (links to different rules were named alike)
+    from cardtutor.core.glossary import rule_title
+
+    links = re.findall(r'<a href="/rules/piquet/#([^"]+)">(.*?)</a>', ledger)
     assert links and all(
-        name == f'Rule<span class="visually-hidden">: {category}</span>' for category, name in links
+        name == f'Rule<span class="visually-hidden">: {rule_title("piquet", anchor, False)}</span>'
+        for anchor, name in links
     ), links
+    names = {anchor: name for anchor, name in links}
+    assert len(set(names.values())) == len(names), "one name per rule"
 
 
 def test_what_was_said_names_its_speaker(client: Client) -> None:

@@ -720,3 +720,19 @@ def test_the_import_form_says_what_a_slug_is_under_its_box(
         text = html.unescape(page.content.decode())
         assert page.status_code == 400 and said in text, slug
         assert "^[a-z0-9]" not in text and "Bitte sicherstellen" not in text
+
+
+def test_the_ledger_s_rule_links_are_named_by_their_rules(client: Client, replays) -> None:
+    """A German reviewer: the ledger's "Rule" links were all named "Rule: Melds" (the
+    category), pointing at the marriage, the trump marriage and the Besik rules alike."""
+    from cardtutor.core.glossary import rule_title
+
+    last = len(replays["besik-example"].record["actions"])
+    page = client.get(step_url("besik-example", last)).content.decode()
+    ledger = page[page.index('class="ledger') :]
+    links = re.findall(
+        r'<a href="/rules/besik/#([^"]+)">Rule<span class="visually-hidden">: (.*?)</span>', ledger
+    )
+    assert len({anchor for anchor, _name in links}) > 3, links
+    for anchor, name in links:
+        assert html.unescape(name) == rule_title("besik", anchor, False), (anchor, name)

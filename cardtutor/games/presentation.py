@@ -13,6 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from cardtutor.core.glossary import rule_title
 from cardtutor.engine.errors import EngineError
 from cardtutor.engine.piquet import Exchange as PiquetExchange
 from cardtutor.engine.piquet import NextDeal as PiquetNextDeal
@@ -637,6 +638,14 @@ def ledger(position: Position, seat: str, lang: str) -> list[dict[str, Any]]:
                     "category": _category(event.category, position.kind.game, lang),
                     "text": event.msg.render(lang),
                     "rule_url": rule_url(event.rule) if event.rule else "",
+                    # the rule link's name: which rule ("Rule: Trump marriage"); the category
+                    # ("Melds") named links to different rules alike
+                    "rule_title": _rule_title(event.rule, lang) if event.rule else "",
                 }
             )
     return entries
+
+
+def _rule_title(rule: str, lang: str) -> str:
+    game, _sep, anchor = rule.partition("#")
+    return rule_title(game, anchor, lang[:2] == "de")

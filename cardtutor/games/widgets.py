@@ -373,7 +373,8 @@ def score_html(
             # the link's name says which rule (a screen reader's list of links shows many)
             + (
                 f' <a href="{_e(e["rule_url"])}">{rule}'
-                f'<span class="visually-hidden">: {_e(e["category"])}</span></a>'
+                f'<span class="visually-hidden">: {_e(e.get("rule_title") or e["category"])}'
+                "</span></a>"
                 if e.get("rule_url")
                 else ""
             )

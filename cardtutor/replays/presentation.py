@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from cardtutor.core.glossary import rule_term_links
+from cardtutor.core.glossary import rule_term_links, rule_title
 from cardtutor.core.rules_text import rule_anchors
 from cardtutor.engine import GAMES
 from cardtutor.engine.cards import Card
@@ -89,6 +89,14 @@ class LedgerEntry:
     text: str
     rule_url: str
     step_url: str
+    rule_title: str = ""
+    """The rule link's name ("Rule: Trump marriage"): the category's ("Melds") named links to
+    different rules alike."""
+
+
+def _rule_title(rule: str, lang: str) -> str:
+    game, _sep, anchor = rule.partition("#")
+    return rule_title(game, anchor, lang.startswith("de")) if anchor else ""
 
 
 def _step_url(replay: Replay, number: int, perspective: str) -> str:
@@ -352,6 +360,7 @@ def step_context(
             text=event.msg.render(lang),
             rule_url=rule_url(event.rule),
             step_url=_step_url(replay, event_step, perspective),
+            rule_title=_rule_title(event.rule, lang),
         )
         if party in ledger:
             ledger[party].append(entry)
