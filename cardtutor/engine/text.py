@@ -19,7 +19,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-__all__ = ["Msg", "register_messages", "MESSAGES", "LANGUAGES", "join_names", "to_player"]
+__all__ = [
+    "Msg",
+    "NameList",
+    "register_messages",
+    "MESSAGES",
+    "LANGUAGES",
+    "join_names",
+    "to_player",
+]
 
 LANGUAGES = ("en", "de")
 
@@ -123,8 +131,50 @@ def _render_value(value: Any, lang: str) -> Any:
     if callable(name_in):  # Suit, Rank
         return name_in(lang)
     if isinstance(value, (list, tuple)) and value and all(_is_nameable(v) for v in value):
-        return join_names(value, lang)
+        return NameList(join_names(value, lang), tuple(value), lang)
     return value
+
+
+_CASE_SPECS = ("nom", "acc", "dat", "gen")
+
+
+class NameList(str):
+    """Joined names ("Karo-König und Pik-As") that a template may also write with their
+    articles: a format spec naming a grammatical case writes each card with its definite
+    article in that case, as a single card's name does (a capitalised spec capitalises the
+    first article).
+
+    >>> from cardtutor.engine.cards import Card
+    >>> register_messages({"demo.lack": ("You lack the {cards}.", "Dir fehlen {cards:nom}."),
+    ...                    "demo.have": ("", "Du hast {cards:acc} nicht.")})
+    >>> Msg("demo.have", cards=[Card.parse("KD"), Card.parse("AS")]).render("de")
+    'Du hast den Karo-König und das Pik-As nicht.'
+    >>> Msg("demo.lack", cards=[Card.parse("KD")]).render("en")
+    'You lack the king of diamonds.'
+    """
+
+    items: tuple[Any, ...]
+    lang: str
+
+    def __new__(cls, text: str, items: tuple[Any, ...] = (), lang: str = "en") -> NameList:
+        obj = super().__new__(cls, text)
+        obj.items = items
+        obj.lang = lang
+        return obj
+
+    def __getnewargs__(self) -> tuple[str, tuple[Any, ...], str]:  # type: ignore[override]
+        return (str(self), self.items, self.lang)
+
+    def __format__(self, spec: str) -> str:
+        case = spec.lower()
+        if case not in _CASE_SPECS or not all(
+            callable(getattr(item, "name_with_article", None)) for item in self.items
+        ):
+            return format(str(self), spec)
+        names: list[str] = [str(item.name_with_article(self.lang, case)) for item in self.items]
+        last = " und " if self.lang == "de" else " and "
+        text = names[0] if len(names) == 1 else ", ".join(names[:-1]) + last + names[-1]
+        return text[:1].upper() + text[1:] if spec[:1].isupper() else text
 
 
 def _is_nameable(value: Any) -> bool:

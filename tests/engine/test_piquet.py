@@ -663,7 +663,7 @@ def test_discarding_cards_not_held() -> None:
     state, _ = make(EQUAL_A, EQUAL_B)
     err = refused(state, Exchange.of("A", "AD"))
     assert str(err) == "A does not hold the ace of diamonds."
-    assert err.render("de") == "A hat Karo-As nicht auf der Hand."
+    assert err.render("de") == "A hat das Karo-As nicht auf der Hand."  # as Besik says it
 
 
 def test_out_of_turn() -> None:

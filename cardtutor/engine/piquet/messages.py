@@ -295,7 +295,7 @@ register_messages(
         "piquet.illegal.mask": ("That is not a set of cards.", "Das ist keine Kartenmenge."),
         "piquet.illegal.not_held": (
             "{seat} does not hold the {cards}.",
-            "{seat} hat {cards} nicht auf der Hand.",
+            "{seat} hat {cards:acc} nicht auf der Hand.",
         ),
         "piquet.illegal.elder_count": (
             "The elder hand must discard at least {min} and at most {max} cards, not {n}.",
@@ -360,7 +360,7 @@ register_messages(
         ),
         "piquet.illegal.not_held.you": (
             "You do not hold the {cards}.",
-            "Du hast {cards} nicht auf der Hand.",
+            "Du hast {cards:acc} nicht auf der Hand.",
         ),
         "piquet.illegal.elder_count.you": (
             "As the elder hand you must discard at least {min} and at most {max} cards, not {n}.",
