@@ -631,3 +631,21 @@ def test_younger_sees_what_he_scores_before_his_first_card(client: Client) -> No
     book = _book(_game(url))
     client.post(url + "move/", {"ply": "9", "type": "choice", "action": json.dumps(book[9])})
     assert "Before you play to the first trick" not in client.get(url).content.decode()
+
+
+def test_a_discard_compared_with_the_example_s_stays_ticked(client: Client) -> None:
+    """A learner tester: after "The worked example plays differently" the exchange's picks
+    were cleared (a refused move keeps them), so "Try again" began from nothing."""
+    url = _sit(client, "piquet-example", "A")
+    book = _book(_game(url))[0]
+    mine = {**book, "discard": " ".join(book["discard"].split()[:3])}  # three, not five
+    for htmx in (True, False):
+        response = client.post(
+            url + "move/",
+            {"ply": "0", "type": "choice", "action": json.dumps(mine)},
+            **({"headers": {"HX-Request": "true"}} if htmx else {"follow": True}),
+        )
+        page = response.content.decode()
+        assert "plays differently" in page
+        ticked = re.findall(r'name="cards" value="(\w+)" id="[^"]+" checked', page)
+        assert sorted(ticked) == sorted(mine["discard"].split()), (htmx, ticked)

@@ -435,6 +435,7 @@ def game_page(request: HttpRequest, public_id: str) -> HttpResponse:
             if action is not None and action != book:
                 extra["book_choice"] = _book_choice(game, position, action, book, _lang())
                 extra["still"] = True
+                extra.update(_ticks_of(action))
     hinted = request.session.get(HINT_KEY) if hasattr(request, "session") else None
     if isinstance(hinted, dict) and hinted.get("game") == game.public_id:
         request.session.pop(HINT_KEY, None)
@@ -613,7 +614,9 @@ def move(request: HttpRequest, public_id: str) -> HttpResponse:
                 }
                 return _back_to_game(game, "book-choice")
             choice = _book_choice(game, position, action, book, lang)
-            return _render(request, game, position, book_choice=choice, still=True)
+            return _render(
+                request, game, position, book_choice=choice, still=True, **_ticks_of(action)
+            )
         elif book is not None:
             game.record.setdefault("meta", {})["off_book"] = position.ply
             position.kind = dataclasses.replace(position.kind, following_book=False)
@@ -688,6 +691,16 @@ def _book_choice(
         "standing": standing,
         "action_json": json.dumps(action.to_json()),
     }
+
+
+def _ticks_of(action: Any) -> dict[str, Any]:
+    """A discard's or a declaration's cards, to stay ticked under the comparison with the
+    example's move ("Try again" mends them; they were cleared, unlike a refused move's)."""
+    data = action.to_json()
+    cards = data.get("discard") if data.get("type") == "exchange" else data.get("cards")
+    if data.get("type") not in ("exchange", "declare") or not isinstance(cards, str):
+        return {}
+    return {"ticked": cards.split(), "looked": bool(data.get("look"))}
 
 
 def _book_reasons(game: Game, step: int, lang: str) -> list[str]:
