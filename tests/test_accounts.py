@@ -331,6 +331,8 @@ def test_the_header_s_log_in_comes_back_to_the_page_it_was_chosen_on(learner: Us
     signup = client.get("/accounts/signup/?next=/glossary/").content.decode()
     assert 'href="/accounts/login/?next=/glossary/"' in signup
     assert 'href="/accounts/login/?next=/accounts/' not in signup
+    # nor to the log-out address (a POST: opened, it is a 405)
+    assert "?next=/accounts/" not in client.get("/accounts/logout/").content.decode()
     response = login(client, "anna", PASSWORD, next="/glossary/?q=x")
     assert response.status_code == 302 and response["Location"] == "/glossary/?q=x"
 

@@ -228,16 +228,18 @@ def _login_link(link: str, back_url: str) -> str:
     '<a href="/accounts/login/">Log in</a>'
     """
     path = back_url.partition("?")[0]
-    if not back_url.startswith("/") or back_url.startswith("//") or path in _NO_RETURN:
+    if not back_url.startswith("/") or back_url.startswith("//") or path == "/":
         return link
-    login = _NO_RETURN[0]
+    if path.startswith(_ACCOUNTS):  # (log-out is a POST: its address would be a 405)
+        return link
     target = conditional_escape(quote(back_url, safe="/"))
-    return link.replace(f'href="{login}"', f'href="{login}?next={target}"', 1)
+    return link.replace(f'href="{_LOGIN}"', f'href="{_LOGIN}?next={target}"', 1)
 
 
-_NO_RETURN = ("/accounts/login/", "/accounts/signup/", "/", "")
-"""Pages the header's log-in link does not return to (the first is the log-in's own address;
-the home page is where it lands anyway)."""
+_LOGIN = "/accounts/login/"
+_ACCOUNTS = "/accounts/"
+"""The header's log-in link returns to no account page (the home page is where it lands
+anyway)."""
 
 
 BACK_URL_MAX = 2000
