@@ -57,14 +57,14 @@ register_messages(
         ),
         "games.undone": (
             "Taken back: {move}. It is your move again.",
-            "Zurückgenommen: „{move}“. Du bist wieder am Zug.",
+            "Dein Zug „{move}“ ist zurückgenommen. Du bist wieder am Zug.",
         ),
         "games.undone.book": (
             "Taken back: {move}. You are back in the worked example: the other side plays its "
             "moves again, and yours are compared with them. It is your move again.",
-            "Zurückgenommen: „{move}“. Du bist wieder im Beispielspiel: Die andere Seite "
-            "spielt wieder dessen Züge, und deine werden mit ihnen verglichen. Du bist wieder "
-            "am Zug.",
+            "Dein Zug „{move}“ ist zurückgenommen. Du bist wieder im Beispielspiel: Die "
+            "andere Seite spielt wieder dessen Züge, und deine werden mit ihnen verglichen. Du "
+            "bist wieder am Zug.",
         ),
         "games.nothing_to_undo": (
             "There is no move of yours to take back.",

@@ -195,7 +195,7 @@ register_messages(
         # cards"); German names the first, capitalised, and the others in brackets ("Beste
         # Ablage (= die niedrigsten Karten)")
         "drill.exchange.row": ("{which}: the {cards}", "{which}: {cards}"),
-        "drill.exchange.row.also": ("{first} (also {rest})", "{first} (= {rest})"),
+        "drill.exchange.row.also": ("{first} (also {rest})", "{first} (zugleich {rest})"),
         "drill.exchange.which.yours": ("yours", "deine Ablage"),
         "drill.exchange.which.best": ("best", "beste Ablage"),
         "drill.exchange.which.rank": ("number {n}", "Nr. {n}"),

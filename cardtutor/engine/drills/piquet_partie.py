@@ -98,8 +98,8 @@ register_messages(
             "{rubicon}: he is rubiconed, and {winner} gains the sum of both totals plus "
             "{bonus}: {hi} + {lo} + {bonus} = {gain}.",
             "{winner} hat mehr und gewinnt die Partie. {loser} hat nur {lo} und bleibt unter "
-            "{rubicon}: Das ist der Rubikon, und {winner} erhält die Summe beider Stände und "
-            "{bonus} dazu: {hi} + {lo} + {bonus} = {gain}.",
+            "{rubicon}, also unter dem Rubikon; darum erhält {winner} die Summe beider Stände "
+            "und {bonus} dazu: {hi} + {lo} + {bonus} = {gain}.",
         ),
         # what the learner got wrong, part by part, before the reckoning
         "drill.partie.wrong_winner": (

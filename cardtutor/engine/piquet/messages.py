@@ -305,7 +305,7 @@ register_messages(
             "Only the younger hand chooses whether to look at the cards left over; the elder "
             "hand may always look at those of his {own} that he leaves.",
             "Nur die Hinterhand wählt, ob sie die übrigen Karten ansieht; die Vorhand darf "
-            "die liegengelassenen ihrer {own} Karten immer ansehen.",
+            "die liegen gelassenen ihrer {own} Karten immer ansehen.",
         ),
         "piquet.illegal.younger_count": (
             "The younger hand must discard at least {min} and at most {max} cards (the {own} of the "
