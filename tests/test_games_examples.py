@@ -452,17 +452,8 @@ def test_a_move_that_comes_to_the_example_s_moves_is_right(
     url = _sit(client, "besik-example", "A")
     book = _book(_game(url))
     assert [book[at]["type"], book[at + 1]["type"]] == list(moves)
-    while (game := _game(url)).ply < at:  # the book up to the learner's decision
-        client.post(
-            url + "move/",
-            {"ply": str(game.ply), "type": "choice", "action": json.dumps(book[game.ply])},
-        )
-    assert _game(url).ply == at
-    page = client.post(
-        url + "move/",
-        {"ply": str(at), "type": "choice", "action": json.dumps(book[made])},
-        headers={"HX-Request": "true"},
-    ).content.decode()
+    _play_book_to(client, url, at)  # the book up to the learner's decision
+    page = _move_in_place(client, url, at, book[made])
     assert "comes to the same as the worked example" in page
     game = _game(url)
     assert game.record["actions"][at : at + 2] == [
@@ -473,6 +464,17 @@ def test_a_move_that_comes_to_the_example_s_moves_is_right(
     other = _other_move_form(url)
     choice = client.post(url + "move/", other, headers={"HX-Request": "true"}).content.decode()
     assert "comes to the same" not in choice and _game(url).ply == game.ply
+
+
+def _move_in_place(client: Client, url: str, ply: int, action: dict[str, Any]) -> str:
+    """The game area after ``action`` posted at move ``ply`` as htmx posts it."""
+    return str(
+        client.post(
+            url + "move/",
+            {"ply": str(ply), "type": "choice", "action": json.dumps(action)},
+            headers={"HX-Request": "true"},
+        ).content.decode()
+    )
 
 
 def _play_book_to(client: Client, url: str, at: int) -> list[dict[str, Any]]:
@@ -537,11 +539,7 @@ def test_taking_back_the_move_played_on_with_brings_the_example_back(
     game = _game(url)
     assert game.ply == at and "off_book" not in game.record["meta"]
     assert "the other side plays the example" in text, "the heading says so again"
-    right = client.post(
-        url + "move/",
-        {"ply": str(at), "type": "choice", "action": json.dumps(book[at])},
-        headers={"HX-Request": "true"},
-    ).content.decode()
+    right = _move_in_place(client, url, at, book[at])
     assert "that is the move played in the worked example" in right
     # a take-back that stays after the move played on with keeps the game the learner's own
     url = _sit(client, "piquet-example", "A")
