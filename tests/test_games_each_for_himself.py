@@ -237,7 +237,7 @@ def test_a_triple_besik_at_the_first_turn_is_offered_and_wins_at_once(
     assert "Or, having won the trick:" not in page
     button = re.search(r'<button [^>]*value="([^"]*triple-besik[^"]*)"[^>]*>([^<]+)<', page)
     assert button is not None
-    assert button.group(2).startswith("Declare triple Besik (1500 points): ")
+    assert button.group(2).startswith("Declare a triple Besik (1500 points): ")
     action = html.unescape(button.group(1))
     german = html.unescape(client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode())
     assert "Oder, bei deinem ersten Zug: Einen Tripelbesik unter deinen ersten acht" in german

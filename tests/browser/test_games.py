@@ -727,7 +727,7 @@ def test_a_triple_besik_at_the_first_turn_is_declared_with_the_keyboard_and_wins
     _log_in_and_open(page, "triple", "a-long-password-6", game.public_id)
     expect(page.get_by_text("Or, at your first turn: a triple Besik")).to_be_visible()
     page.locator(".card-buttons .card-button[tabindex='0']").focus()
-    triple = page.locator("button", has_text="Declare triple Besik")
+    triple = page.locator("button", has_text="Declare a triple Besik")
     page.keyboard.press("Tab")  # the hand is one Tab stop: the next is the offer
     expect(triple).to_be_focused()
     _moves_shown(page)
