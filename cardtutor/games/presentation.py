@@ -13,13 +13,12 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from cardtutor.core.glossary import rule_title
 from cardtutor.engine.errors import EngineError
 from cardtutor.engine.piquet import Exchange as PiquetExchange
 from cardtutor.engine.piquet import NextDeal as PiquetNextDeal
 from cardtutor.engine.text import Msg, join_names, to_player
 from cardtutor.games.service import Position, is_deal_action, is_deal_phase, undo_point
-from cardtutor.replays.presentation import category_label, rule_url
+from cardtutor.replays.presentation import category_label, rule_title_of, rule_url
 from cardtutor.replays.table import sort_hand
 
 
@@ -640,12 +639,7 @@ def ledger(position: Position, seat: str, lang: str) -> list[dict[str, Any]]:
                     "rule_url": rule_url(event.rule) if event.rule else "",
                     # the rule link's name: which rule ("Rule: Trump marriage"); the category
                     # ("Melds") named links to different rules alike
-                    "rule_title": _rule_title(event.rule, lang) if event.rule else "",
+                    "rule_title": rule_title_of(event.rule, lang) if event.rule else "",
                 }
             )
     return entries
-
-
-def _rule_title(rule: str, lang: str) -> str:
-    game, _sep, anchor = rule.partition("#")
-    return rule_title(game, anchor, lang[:2] == "de")

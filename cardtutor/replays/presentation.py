@@ -94,7 +94,9 @@ class LedgerEntry:
     different rules alike."""
 
 
-def _rule_title(rule: str, lang: str) -> str:
+def rule_title_of(rule: str, lang: str) -> str:
+    """A rule reference's title ("besik#trump-marriage" → "Trump marriage"), for the name of a
+    link to it."""
     game, _sep, anchor = rule.partition("#")
     return rule_title(game, anchor, lang.startswith("de")) if anchor else ""
 
@@ -360,7 +362,7 @@ def step_context(
             text=event.msg.render(lang),
             rule_url=rule_url(event.rule),
             step_url=_step_url(replay, event_step, perspective),
-            rule_title=_rule_title(event.rule, lang),
+            rule_title=rule_title_of(event.rule, lang),
         )
         if party in ledger:
             ledger[party].append(entry)
