@@ -611,7 +611,7 @@ def test_a_card_as_good_as_the_example_s_is_not_called_a_miss(client: Client) ->
         headers={"HX-Request": "true"},
     ).content.decode()
     page = html_text(page)
-    assert "Another card than the example's, and as good" in page
+    assert "Not the example's card, but as good" in page
     assert "The worked example plays differently" not in page
     assert "are worth the same" in page
 
