@@ -367,16 +367,11 @@ def due_reviews(record: Record, now: datetime) -> list[ReviewItem]:
             concept = str(entry.get("concept") or "")
         except (KeyError, TypeError, ValueError):
             continue
-        when = _entry_due(record, entry)
-        if when <= now:
-            own = entry.get("due")
+        if _entry_due(record, entry) <= now:
+            # the round: the entry's own due time, else (written before) its area's
             area = record["concepts"].get(concept)
-            if own is not None:
-                round_ = str(own)
-            elif isinstance(area, dict):
-                round_ = str(area.get("due"))
-            else:
-                round_ = "due"
+            shared = area.get("due") if isinstance(area, dict) else "due"
+            round_ = str(entry["due"] if entry.get("due") is not None else shared)
             due.append(ReviewItem(str(drill), str(seed), level, concept, round_))
     return due
 

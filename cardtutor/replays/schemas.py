@@ -217,7 +217,7 @@ def _message(error: SchemaError) -> str:
     if error.validator == "maxItems" and isinstance(error.instance, list):
         limit = error.validator_value
         return f"{len(error.instance)} items are too many (at most {limit})"
-    return _clipped(error.message)
+    return clipped(error.message)
 
 
 MESSAGE_MAX = 300
@@ -225,11 +225,11 @@ MESSAGE_MAX = 300
 value, and a list of 900 long notes made a refusal of 1.8 million characters."""
 
 
-def _clipped(message: str) -> str:
+def clipped(message: str) -> str:
     """
-    >>> _clipped("short")
+    >>> clipped("short")
     'short'
-    >>> len(_clipped("x" * 1000)) < 340
+    >>> len(clipped("x" * 1000)) < 340
     True
     """
     if len(message) <= MESSAGE_MAX:
@@ -445,7 +445,7 @@ def document_problems(document: Any) -> list[str]:
             message = f"{_quoted(error.instance)} is one of our own addresses (reserved)"
         elif error.validator == "const" and path == ["version"]:
             # as the file writes it ("true", not Python's "True")
-            message = f"{_clipped(json.dumps(error.instance))} is not supported (expected 1)"
+            message = f"{clipped(json.dumps(error.instance))} is not supported (expected 1)"
         else:
             message = _message(error)
         found.append(f"{where.lstrip('.')}: {message}" if where else message)

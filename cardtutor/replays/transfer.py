@@ -50,11 +50,10 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from cardtutor.engine import GAMES
 from cardtutor.engine.cards import lang_key
 from cardtutor.engine.errors import RecordError
 from cardtutor.replays import schemas
-from cardtutor.replays.models import Annotation, Replay, replay_seat_names
+from cardtutor.replays.models import Annotation, Replay, game_choices, replay_seat_names
 from cardtutor.replays.source import GlossError, check_gloss
 from cardtutor.replays.timeline import build_timeline
 
@@ -239,7 +238,7 @@ def parse_replay_document(data: Any) -> tuple[dict[str, Any], list[dict[str, Any
         raise ReplayImportError(
             _("Version %(version)s is not supported (expected %(expected)s).")
             # as the file writes it ("true", not Python's "True")
-            % {"version": schemas._clipped(json.dumps(version)), "expected": EXPORT_VERSION}
+            % {"version": schemas.clipped(json.dumps(version)), "expected": EXPORT_VERSION}
         )
     found = schemas.document_problems(data)
     if found:
@@ -365,11 +364,6 @@ def import_replay(
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _game_name(key: str) -> str:
-    info = GAMES.get(key)
-    return info.name(lang_key(get_language() or "en")) if info is not None else repr(key)
-
-
 LEARNERS_PREFIX = "game-"
 """The slugs of the learners' own games kept as replays (``cardtutor.games.views``)."""
 
@@ -406,8 +400,8 @@ def _store(fields: dict[str, Any], annotations: list[dict[str, Any]], replace: b
             )
             % {
                 "slug": repr(fields["slug"]),
-                "stored": _game_name(existing.game),
-                "game": _game_name(str(fields["game"])),
+                "stored": dict(game_choices()).get(existing.game, repr(existing.game)),
+                "game": dict(game_choices()).get(fields["game"], repr(fields["game"])),
             }
         )
     replay = existing or Replay()
