@@ -647,3 +647,73 @@ def test_a_discard_compared_with_the_example_s_stays_ticked(client: Client) -> N
         assert "plays differently" in page
         ticked = re.findall(r'name="cards" value="(\w+)" id="[^"]+" checked', page)
         assert sorted(ticked) == sorted(mine["discard"].split()), (htmx, ticked)
+
+
+HEADINGS = {
+    "better": "Not the example's discard, but a better one",
+    "same": "Not the example's discard, but as good",
+    "worse": "The worked example plays differently",
+}
+STANDING_WORDS = {
+    "better": "points better on average",
+    "same": "That is as good",
+    "worse": "points worse on average",
+}
+
+
+@pytest.mark.parametrize("seat", ["A", "B"])
+def test_a_different_discard_is_given_the_exchange_drill_s_figures(
+    client: Client, seat: str
+) -> None:
+    """A learner tester: a discard other than the example's (even the hint's) was answered
+    only "The worked example plays differently", though the exchange drill values every
+    discard of this deal. The comparison gives both averages on the drill's deals, how they
+    stand, and the drill's question on this deal (the same figures in its table)."""
+    from cardtutor.engine.drills.base import Level
+    from cardtutor.engine.drills.piquet_exchange import (
+        Average,
+        ExchangeDrill,
+        analyse,
+        compare_discards,
+        lowest_cards,
+        spot_of,
+    )
+    from cardtutor.engine.piquet import Exchange
+    from cardtutor.engine.players.piquet_players import exchange_spot
+
+    url = _sit(client, "piquet-example", seat)
+    game = _game(url)
+    position = _position(game)
+    spot = exchange_spot(position.state.view(seat), seat)
+    level = Level.MEDIUM if seat == "A" else Level.HARD
+    item = ExchangeDrill().item("example", level)
+    assert spot_of(item) == spot, "the drill's question is this very spot"
+    book = position.engine.parse_action(_book(game)[game.ply])
+    ranked = sorted(analyse(spot).finalists, key=lambda v: -v.total)
+    # the best discard, or the next one where the example's is the best (B's)
+    best = next(v.discard for v in ranked if v.discard != book.discard)
+    one_card = lowest_cards(spot.hand, 1)  # the other cards he might take left in the stock
+    standings = []
+    for mine in (best, one_card):
+        assert mine != book.discard
+        found = compare_discards(spot, mine, book.discard)
+        standings.append(found.standing)
+        action = Exchange(seat, mine).to_json()
+        page = html_text(
+            client.post(
+                url + "move/",
+                {"ply": str(game.ply), "type": "choice", "action": json.dumps(action)},
+                headers={"HX-Request": "true"},
+            ).content.decode()
+        )
+        assert HEADINGS[found.standing] in page
+        assert STANDING_WORDS[found.standing] in page
+        yours, theirs = (Average(v.total).name("en") for v in (found.yours, found.other))
+        assert f"your discard averages {yours} and the example's {theirs}." in page
+        assert f'href="/practice/piquet/exchange/{int(level)}/example/"' in page
+        # the drill's own verdict on the same discard: the same average
+        checked = ExchangeDrill().check(item, frozenset(Exchange(seat, mine).cards))
+        assert checked.expected["yours"] == round(found.yours.total, 3)
+    assert standings[1] == "worse", "one card kept back of five is worse"
+    # README: A's discard in the example is 3.7 below the best; B's is the best
+    assert standings[0] == ("better" if seat == "A" else "worse")

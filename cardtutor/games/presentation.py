@@ -584,6 +584,8 @@ def solver_standing(position: Position, yours: Any, book: Any, lang: str) -> tup
     the solver reaches (Piquet's play, Besik's last eight tricks), else ``""``; and how the
     learner's card stands against the example's: ``"same"``, ``"better"``, ``"worse"`` or
     ``""`` (not judged)."""
+    if isinstance(yours, PiquetExchange) and isinstance(book, PiquetExchange):
+        return _discard_standing(position, yours, book, lang)
     if yours.to_json().get("type") != "play" or book.to_json().get("type") != "play":
         return "", ""
     from cardtutor.engine.solver import OutOfScopeError, solve
@@ -614,6 +616,50 @@ def solver_standing(position: Position, yours: Any, book: Any, lang: str) -> tup
         return better % {"n": book_loss - your_loss}, "better"
     worse = _("With all cards known, your card loses %(n)s points against the example's.")
     return worse % {"n": your_loss - book_loss}, "worse"
+
+
+def _discard_standing(
+    position: Position, yours: PiquetExchange, book: PiquetExchange, lang: str
+) -> tuple[str, str]:
+    """The learner's discard against the example's, by the exchange drill's averages over the
+    cards the learner cannot see (the same deals for both; the figures of the drill's table
+    for this deal), and how it stands: as :func:`solver_standing`. Nothing when the two
+    discard the same cards (they differ in looking at the rest of the stock only)."""
+    from cardtutor.engine.drills.piquet_exchange import Average, compare_discards
+    from cardtutor.engine.players.piquet_players import exchange_spot
+
+    if yours.discard == book.discard:
+        return "", ""
+    spot = exchange_spot(position.state.view(yours.seat), yours.seat)
+    found = compare_discards(spot, yours.discard, book.discard)
+
+    def points(value: float) -> str:
+        return Average(value).name(lang)
+
+    text = _(
+        "Over %(samples)s deals of the cards you cannot see, the declarations and the play "
+        "counted together (your points minus your opponent's), your discard averages "
+        "%(yours)s and the example's %(book)s."
+    ) % {
+        "samples": found.samples,
+        "yours": points(found.yours.total),
+        "book": points(found.other.total),
+    }
+    margin = Average(found.margin, signed=False).name(lang)
+    diff = Average(abs(found.yours.total - found.other.total), signed=False).name(lang)
+    if found.standing == "same":
+        text += " " + _(
+            "That is as good: within %(margin)s points, what the averages can tell apart."
+        ) % {"margin": margin}
+    elif found.standing == "better":
+        text += " " + _("Yours does %(diff)s points better on average.") % {"diff": diff}
+    else:
+        text += " " + _("Yours does %(diff)s points worse on average.") % {"diff": diff}
+    if found.best.discard not in (found.yours.discard, found.other.discard):
+        text += " " + _("The best discard found averages %(best)s.") % {
+            "best": points(found.best.total)
+        }
+    return text, found.standing
 
 
 def ledger(position: Position, seat: str, lang: str) -> list[dict[str, Any]]:

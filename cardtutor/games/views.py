@@ -684,13 +684,33 @@ def _book_choice(
     example's move itself (the learner may try again; "Show the example's move" makes it), nor
     what it brings (its reasons are shown once it is made)."""
     solver, standing = presentation.solver_standing(position, action, book, lang)
+    is_discard = action.to_json().get("type") == "exchange"
     return {
         "yours": presentation.describe(action, lang),
         "solver": solver,
         # a card as good as the example's, or better, is not called a miss (it was)
         "standing": standing,
+        "is_discard": is_discard,
+        # every discard's figures: the exchange drill's question on this deal
+        "drill_url": _exchange_question_url(position, action) if solver and is_discard else "",
         "action_json": json.dumps(action.to_json()),
     }
+
+
+def _exchange_question_url(position: service.Position, action: Any) -> str:
+    """The exchange drill's question on the worked example's deal that puts the learner where
+    ``action`` (a Piquet discard) was made, or ``""``: its answer shows every discard's
+    figures in a table."""
+    from cardtutor.engine.drills.base import Level
+    from cardtutor.engine.drills.piquet_exchange import ExchangeDrill, spot_of
+    from cardtutor.engine.players.piquet_players import exchange_spot
+
+    spot = exchange_spot(position.state.view(action.seat), action.seat)
+    drill = ExchangeDrill()
+    for level in Level:
+        if spot_of(drill.item("example", level)) == spot:
+            return reverse("practice:item", args=["piquet", "exchange", int(level), "example"])
+    return ""
 
 
 def _ticks_of(action: Any) -> dict[str, Any]:

@@ -1009,6 +1009,48 @@ def analyse(spot: Spot, seed: int = 0) -> Analysis:
     return analysis
 
 
+@dataclass(frozen=True)
+class Comparison:
+    """Two discards of one spot valued on the same deals (:func:`compare_discards`)."""
+
+    samples: int
+    yours: Value
+    other: Value
+    best: Value
+    """The best discard found (the analysis's finalists and these two)."""
+    margin: float
+    """Within this many points the two count as equal: :data:`TOLERANCE`, or two standard
+    errors of their difference where that is more, as the drill judges a discard."""
+
+    @property
+    def standing(self) -> str:
+        """``"same"``, ``"better"`` or ``"worse"``: ``yours`` against ``other``."""
+        diff = self.yours.total - self.other.total
+        if abs(diff) <= self.margin:
+            return "same"
+        return "better" if diff > 0 else "worse"
+
+
+def compare_discards(spot: Spot, yours: int, other: int) -> Comparison:
+    """``yours`` against ``other`` (masks of legal discards of ``spot``) on the drill's
+    sample of the unseen cards: the same figures as the exchange drill's table of the spot.
+
+    >>> spot = spot_of(ExchangeDrill().item("example", Level.MEDIUM))
+    >>> lowest = lowest_cards(spot.hand, 5)
+    >>> same = compare_discards(spot, lowest, lowest)
+    >>> same.standing, same.yours.total == same.other.total, same.best.total >= same.yours.total
+    ('same', True, True)
+    >>> one = lowest_cards(spot.hand, 1)  # one card only: the four others are not taken
+    >>> compare_discards(spot, one, lowest).standing
+    'worse'
+    """
+    analysis = analyse(spot)
+    mine, theirs = analysis.value(yours), analysis.value(other)
+    best = max([*analysis.finalists, mine, theirs], key=lambda v: (v.total, -v.discard))
+    margin = max(TOLERANCE, ERRORS * mine.standard_error(theirs))
+    return Comparison(analysis.samples, mine, theirs, best, margin)
+
+
 # ---------------------------------------------------------------------------------------------
 # Words: what a discard keeps and breaks
 # ---------------------------------------------------------------------------------------------

@@ -169,16 +169,7 @@ class PiquetPlayer:
                 Msg("players.reason.exchange_lowest", cards=cards_from_mask(d)),
                 self.strength,
             )
-        opp = view.seats[1 - view.seats.index(seat)]
-        elder = view.elder == seat
-        spot = Spot(
-            Role.ELDER if elder else Role.YOUNGER,
-            hand,
-            opp in view.carte_blanche,
-            0 if elder else len(view.discards[opp]),
-            sizes[0],
-            sizes[-1],
-        )
+        spot = exchange_spot(view, seat)
         valued = exchange_valued(spot, EXCHANGE_BUDGET[self.strength], rng)
         values = [(d, v.total) for d, v in valued]
         best, best_value = valued[0]
@@ -245,6 +236,27 @@ class PiquetPlayer:
 # ---------------------------------------------------------------------------------------------
 # The exchange
 # ---------------------------------------------------------------------------------------------
+
+
+def exchange_spot(view: PiquetView, seat: str) -> Spot:
+    """What ``seat`` knows when it discards, as the exchange drill values discards.
+
+    >>> from cardtutor.engine.piquet import new_deal
+    >>> spot = exchange_spot(new_deal(seed=1, dealer="B")[0].view("A"), "A")
+    >>> spot.role, spot.elder_took, spot.low, spot.high, spot.hand.bit_count()
+    (<Role.ELDER: 0>, 0, 1, 5, 12)
+    """
+    sizes = exchange_sizes(view, seat)
+    opp = view.seats[1 - view.seats.index(seat)]
+    elder = view.elder == seat
+    return Spot(
+        Role.ELDER if elder else Role.YOUNGER,
+        mask_of(view.hands[seat]),
+        opp in view.carte_blanche,
+        0 if elder else len(view.discards[opp]),
+        sizes[0],
+        sizes[-1],
+    )
 
 
 def _discards(hand: int, sizes: range) -> Iterable[int]:
