@@ -25,6 +25,9 @@ pytestmark = pytest.mark.django_db
 
 
 KINDS = ["piquet", "besik-2", "besik-3", "besik-4", "besik-4-each"]
+GAME_SEED_ONE_CARD = 3
+"""A Piquet deal with a trick where the learner has one card to follow with before his last
+(the last is played for him), whoever leads first."""
 
 
 def _start(client: Client, kind: str, first: str = "computer", strength: str = "beginner") -> str:
@@ -1193,7 +1196,7 @@ def test_no_hint_is_offered_or_counted_where_there_is_one_move(
     """A hint for dealing, or for the one card that may be played, said "The only legal
     move." and was counted (40 hints in a game for four). With the computer to deal next it
     said "That move was already made"."""
-    fixed_game_seed(1)
+    fixed_game_seed(GAME_SEED_ONE_CARD)
     # first="computer": the learner deals the second deal; "learner": the computer does
     url = _start(client, "piquet", first=first)
     one_card_seen = False

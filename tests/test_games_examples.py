@@ -717,3 +717,43 @@ def test_a_different_discard_is_given_the_exchange_drill_s_figures(
     assert standings[1] == "worse", "one card kept back of five is worse"
     # README: A's discard in the example is 3.7 below the best; B's is the best
     assert standings[0] == ("better" if seat == "A" else "worse")
+
+
+@pytest.mark.parametrize(
+    ("slug", "seat"),
+    [
+        ("piquet-example", "A"),
+        ("piquet-example", "B"),
+        ("besik-example", "A"),
+        ("besik-example", "B"),
+    ],
+)
+def test_the_learner_s_last_card_is_played_for_him(client: Client, slug: str, seat: str) -> None:
+    """A learner tester: the last card waited for its click ("His only card: no choice.")
+    though there is nothing to decide. It is played as the forced draws are, shown among the
+    moves since the learner's last one, and a take-back skips it."""
+    url = _sit(client, slug, seat)
+    book = _book(_game(url))
+    last = max(i for i, a in enumerate(book) if a["seat"] == seat and a["type"] == "play")
+    before = max(i for i, a in enumerate(book[:last]) if a["seat"] == seat and a["type"] == "play")
+    posted = []
+    for _ in range(len(book)):
+        game = _game(url)
+        if game.is_over:
+            break
+        posted.append(game.ply)
+        client.post(
+            url + "move/",
+            {"ply": str(game.ply), "type": "choice", "action": json.dumps(book[game.ply])},
+        )
+    game = _game(url)
+    assert game.is_over and game.record["actions"] == book
+    assert last not in posted, "the last card was not asked for"
+    assert before in posted
+    position = _position(game)
+    assert service.undo_point(position, (seat,)) == before, "a take-back skips the forced card"
+    # the page after the learner's last real card shows the forced one among the moves since
+    page = client.get(url).content.decode()
+    since = page.split("Since your last move", 1)[1].split("</ol>", 1)[0]
+    card = position.engine.parse_action(book[last]).card
+    assert f"{seat} " in since and card.name("en") in since, since

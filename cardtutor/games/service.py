@@ -280,10 +280,17 @@ def is_deal_phase(state: Any) -> bool:
 
 
 def is_forced(state: Any) -> bool:
-    """The learner has no real choice: Besik's draw from the talon is all he may do. (Read
-    from the phase first: iterating Piquet's 1,585 possible discards to find out would cost
-    more than the rest of the request.)"""
-    if str(state.phase.value) != "draw":
+    """The learner has no real choice: Besik's draw from the talon is all he may do, or his
+    last card is all he has left to play. (Read from the phase first: iterating Piquet's
+    1,585 possible discards to find out would cost more than the rest of the request.)"""
+    phase = str(state.phase.value)
+    if phase == "play":
+        seat = state.seat_to_act
+        if seat is None or len(state.hand(seat)) != 1:
+            return False
+        legal = state.legal_actions
+        return bool(legal.count() == 1 and next(iter(legal)).to_json().get("type") == "play")
+    if phase != "draw":
         return False
     legal = state.legal_actions
     return bool(legal.count() == 1 and next(iter(legal)).to_json().get("type") == "draw")
@@ -309,7 +316,7 @@ def advance(
     seed: int,
     record: Mapping[str, Any] | None = None,
 ) -> None:
-    """Make the computer's moves (and the learner's forced draws) until the learner has a real
+    """Make the computer's moves (and the learner's forced draws and last card) until the learner has a real
     decision or the game is over. In a worked example still followed (``record``'s book), the
     other seats play the example's moves."""
     book = book_moves(position, record) if record is not None else None
@@ -449,11 +456,20 @@ def is_decision(action: Any, learner: Sequence[str]) -> bool:
 
 
 def undo_point(position: Position, learner: Sequence[str]) -> int | None:
-    """The ply to cut the record back to: just before the learner's last decision."""
+    """The ply to cut the record back to: just before the learner's last decision (his last
+    card, played for him, was none)."""
     for index in range(len(position.actions) - 1, -1, -1):
-        if is_decision(position.actions[index], learner):
+        if is_decision(position.actions[index], learner) and not _forced_at(position, index):
             return index
     return None
+
+
+def _forced_at(position: Position, index: int) -> bool:
+    """``actions[index]`` was made for the learner: :func:`is_forced` before it."""
+    if len(position.states) != len(position.actions):  # no states kept: a decision
+        return False
+    before = position.states[index - 1] if index else position.start
+    return before is not None and is_forced(before)
 
 
 def take_back_point(position: Position, learner: Sequence[str]) -> int | None:
