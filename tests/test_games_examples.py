@@ -757,3 +757,51 @@ def test_the_learner_s_last_card_is_played_for_him(client: Client, slug: str, se
     since = page.split("Since your last move", 1)[1].split("</ol>", 1)[0]
     card = position.engine.parse_action(book[last]).card
     assert f"{seat} " in since and card.name("en") in since, since
+
+
+def test_a_kept_seat_game_keeps_the_example_s_reasons_while_it_followed_it(
+    client: Client,
+) -> None:
+    """A learner tester: the kept replay of a seat game had the solver's verdicts but none of
+    the example's reasons, though its moves were the example's. The example's reasons and
+    commentary come with it for the steps it shares with the example, and only those (after
+    the learner's own move they would speak of moves not made); the source quotes and the
+    stated totals stay the example's own (they cite its source)."""
+    from cardtutor.replays.models import Annotation
+
+    url = _sit(client, "piquet-example", "A")
+    book = _book(_game(url))
+    _play_book_to(client, url, 6)  # A's exchange and declarations, B's answers, as the book's
+    shared = _game(url).ply
+    client.post(url + "move/", {**_other_move_form(url), "then": "play-on"})
+    for _ in range(80):
+        game = _game(url)
+        if game.is_over:
+            break
+        action = next(iter(_position(game).state.legal_actions))
+        form = {"ply": str(game.ply), "type": "choice", "action": json.dumps(action.to_json())}
+        client.post(url + "move/", form)
+    assert _game(url).is_over and _game(url).record["actions"][:shared] == book[:shared]
+    document = json.loads(client.get(url + "export.json").content)
+    example = {a.step: a for a in Annotation.objects.filter(replay__slug="piquet-example")}
+    steps = [a["step"] for a in document["annotations"]]
+    assert steps and max(steps) <= shared
+    kept_kinds = {"reason", "aside", "deduction"}
+    assert set(steps) == {
+        s
+        for s, a in example.items()
+        if s <= shared and ({n["kind"] for n in a.notes} & kept_kinds or a.commentary_en)
+    }
+    for annotation in document["annotations"]:
+        assert annotation["source"] == [] and annotation["stated"] == {}
+        assert {n["kind"] for n in annotation["notes"]} <= kept_kinds
+    kept = client.get(client.post(url + "keep/")["Location"].replace("/0/", "/5/")).content
+    reason = "A quart to the ace can be beaten only by a quint or longer."
+    assert reason in kept.decode(), "step 5's reason, as in the example"
+    past = client.get(client.post(url + "keep/")["Location"].replace("/0/", f"/{shared + 1}/"))
+    assert past.status_code == 200
+    assert not any(
+        n.get("en", "") in past.content.decode()
+        for n in example[shared + 1].notes
+        if n.get("kind") == "reason"
+    ), "no example reason after the learner's own move"

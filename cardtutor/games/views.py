@@ -905,7 +905,7 @@ def export_document(game: Game) -> dict[str, Any]:
     which the replay import reads): the engine's record, the seats, a title; no annotations.
     Raises :class:`EngineError` for a record the engine cannot replay (edited by hand), as the
     game's page does (it was exported as it stood, or raised an AttributeError: a 500)."""
-    _replay(game)
+    position = _replay(game)
     kind = _kind(game)
     learner = set(game.learner_seats)
     partners = {kind.partners.get(s) for s in learner} - {None}
@@ -972,9 +972,48 @@ def export_document(game: Game) -> dict[str, Any]:
         },
         "seats": roles,
         "record": record,
-        "annotations": [],
+        "annotations": _example_annotations(game, position) if example else [],
         "steps": export_steps(kind.game, record),  # as a replay's export has them
     }
+
+
+KEPT_NOTE_KINDS = ("reason", "aside", "deduction")
+"""The example's notes a seat game keeps: what they say of the moves and the cards. Not its
+source's words explained ("translation", "ocr"): the kept replay does not quote the source."""
+
+
+def _example_annotations(game: Game, position: service.Position) -> list[dict[str, Any]]:
+    """The worked example's notes and commentary for the steps a seat game shares with it (its
+    moves the example's, from the start): what they say holds for those steps only; after the
+    learner's own move they would speak of moves not made. Its source quotes and stated
+    totals are left out: they cite the example's source, not this game's."""
+    meta = game.record.get("meta") or {}
+    book = meta.get("book") if isinstance(meta, dict) else None
+    if not isinstance(book, list):
+        return []
+    shared = 0
+    # as the engine reads them: the stored example may order a move's cards otherwise
+    for mine, theirs in zip(position.actions, book, strict=False):
+        if mine != position.engine.parse_action(theirs):
+            break
+        shared += 1
+    kept = []
+    found = Annotation.objects.filter(replay__slug=str(meta.get("replay", "")), step__lte=shared)
+    for annotation in found.order_by("step"):
+        notes = annotation.notes if isinstance(annotation.notes, list) else []
+        notes = [n for n in notes if isinstance(n, dict) and n.get("kind") in KEPT_NOTE_KINDS]
+        if not notes and not annotation.commentary_en and not annotation.commentary_de:
+            continue
+        kept.append(
+            {
+                "step": annotation.step,
+                "source": [],
+                "stated": {},
+                "notes": notes,
+                "commentary": {"en": annotation.commentary_en, "de": annotation.commentary_de},
+            }
+        )
+    return kept
 
 
 @never_cache
