@@ -805,3 +805,18 @@ def test_a_kept_seat_game_keeps_the_example_s_reasons_while_it_followed_it(
         for n in example[shared + 1].notes
         if n.get("kind") == "reason"
     ), "no example reason after the learner's own move"
+
+
+def test_the_game_s_score_table_names_two_marriages_in_the_plural(client: Client) -> None:
+    """As the replays' breakdown: B's two marriages in one row were „Einfache Heirat 40“."""
+    client.cookies["django_language"] = "de"
+    url = _sit(client, "besik-example", "B")
+    book = _book(_game(url))
+    while not (game := _game(url)).is_over:
+        form = {"ply": str(game.ply), "type": "choice", "action": json.dumps(book[game.ply])}
+        client.post(url + "move/", form)
+    page = client.get(url).content.decode()
+    table = page.split('class="score-table"', 1)[1].split("</table>", 1)[0]
+    assert re.search(r"<th scope=\"row\">Einfache Heiraten</th><td>20</td><td>40</td>", table), (
+        table
+    )

@@ -736,3 +736,20 @@ def test_the_ledger_s_rule_links_are_named_by_their_rules(client: Client, replay
     assert len({anchor for anchor, _name in links}) > 3, links
     for anchor, name in links:
         assert html.unescape(name) == rule_title("besik", anchor, False), (anchor, name)
+
+
+def test_a_score_row_summing_marriages_is_named_in_the_plural(replays, client: Client) -> None:
+    """A German tester: B's two marriages were summed under „Einfache Heirat 40“, which read
+    as a wrong value for one marriage. The row is „Einfache Heiraten“ where it adds more than
+    one; A's one marriage and one trump marriage keep the singular, as each ledger entry."""
+    client.cookies["django_language"] = "de"
+    page = client.get(step_url("besik-example", 98)).content.decode()
+    a, b = page.split("<summary>A: 531 Punkte</summary>")[1].split("<summary>B: 469 Punkte")
+    assert "<dt>Einfache Heiraten</dt><dd>40</dd>" in b
+    assert "<dt>Einfache Heirat</dt><dd>20</dd>" in a
+    assert "<dt>Trumpf-Heirat</dt><dd>40</dd>" in a
+    assert "Laut Quelle hat B bei „Einfache Heiraten“ 40." in page
+    assert "Laut Quelle hat A bei „Trumpf-Heirat“ 40." in page
+    client.cookies["django_language"] = "en"
+    page = client.get(step_url("besik-example", 98)).content.decode()
+    assert "<dt>Marriages</dt><dd>40</dd>" in page and "<dt>Marriage</dt><dd>20</dd>" in page

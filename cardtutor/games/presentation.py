@@ -216,14 +216,12 @@ def score(position: Position, lang: str) -> dict[str, Any]:
         for name in breakdown.get(party, {}):
             if name not in categories:
                 categories.append(name)
-    rows = [
-        {
-            "name": _category(name, position.kind.game, lang),
-            "points": [breakdown.get(p, {}).get(name, 0) for p in parties],
-        }
-        for name in categories
-        if any(breakdown.get(p, {}).get(name, 0) for p in parties)
-    ]
+    rows = []
+    for name in categories:
+        points = [breakdown.get(p, {}).get(name, 0) for p in parties]
+        if any(points):  # a row sums each side's melds of a kind: "Marriages" for two
+            label = category_label(name, position.kind.game, lang, summed=max(points))
+            rows.append({"name": label, "points": points})
     deal = [outcome.deal.get(p, 0) for p in parties]
     return {
         "parties": parties,

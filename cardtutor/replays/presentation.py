@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy
 from cardtutor.core.glossary import rule_term_links, rule_title
 from cardtutor.core.rules_text import rule_anchors
 from cardtutor.engine import GAMES
+from cardtutor.engine.besik.constants import DOUBLE_MARRIAGE_TRUMP_POINTS, MELD_POINTS
 from cardtutor.engine.cards import Card
 from cardtutor.engine.contract import GameState, View
 from cardtutor.engine.errors import NotationError
@@ -57,8 +58,36 @@ CATEGORY_LABELS = {
 }
 
 
-def category_label(category: str, game: str = "", lang: str = "en") -> str:
-    """A scoring category or meld kind in words (meld kinds take the rule's title)."""
+SUMMED_LABELS = {
+    "marriage": ("Marriages", "Einfache Heiraten"),
+    "trump_marriage": ("Trump marriages", "Trumpf-Heiraten"),
+    "double_marriage": ("Double marriages", "Doppel-Heiraten"),
+}
+"""The meld kinds most often declared twice in a deal, named in the plural where a score
+table sums more than one of them: "Einfache Heirat 40" read as a wrong value for one."""
+SINGLE_MELD_AT_MOST = {
+    "marriage": MELD_POINTS["marriage"],
+    "trump_marriage": MELD_POINTS["trump-marriage"],
+    "double_marriage": DOUBLE_MARRIAGE_TRUMP_POINTS,  # (two others make as much as one in trumps)
+}
+
+
+def _points_of(value: object) -> int:
+    """A stated figure as points, where it is a whole number (else 0: named as one meld)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def category_label(category: str, game: str = "", lang: str = "en", summed: int = 0) -> str:
+    """A scoring category or meld kind in words (meld kinds take the rule's title); ``summed``:
+    the points a score table's row adds up, named in the plural when more than one meld's.
+
+    >>> category_label("marriage", "besik", "de", 20), category_label("marriage", "besik", "de", 40)
+    ('Einfache Heirat', 'Einfache Heiraten')
+    """
+    key = category.replace("-", "_")
+    if summed > SINGLE_MELD_AT_MOST.get(key, summed):
+        english, german = SUMMED_LABELS[key]
+        return german if lang.startswith("de") else english
     label = CATEGORY_LABELS.get(category)
     if label is not None:
         return str(label)
@@ -190,7 +219,7 @@ def _checks(
                 {
                     "kind": "part",
                     "seat": seat,
-                    "part": category_label(part, game, lang),
+                    "part": category_label(part, game, lang, summed=_points_of(value)),
                     "stated": value,
                     "computed": computed,
                     "agrees": computed == value,
@@ -205,7 +234,7 @@ def _checks(
                 {
                     "kind": "part",
                     "seat": seat,
-                    "part": category_label(part, game, lang),
+                    "part": category_label(part, game, lang, summed=_points_of(value)),
                     "stated": value,
                     "computed": computed,
                     "agrees": computed == value,
@@ -376,7 +405,11 @@ def step_context(
                 "total": outcome.game[party],
                 "deal_total": outcome.deal[party],
                 "parts": [
-                    {"category": c, "label": category_label(c, timeline.game, lang), "points": p}
+                    {
+                        "category": c,
+                        "label": category_label(c, timeline.game, lang, summed=p),
+                        "points": p,
+                    }
                     for c, p in breakdown[party].items()
                     if p
                 ],
