@@ -1047,6 +1047,8 @@ def test_every_meld_offered_is_named_in_words_and_offered_once(kind_key: str) ->
             labels = [o["label"] for o in melds]
             assert not any("besik.noun" in label for label in labels), labels
             assert all(" Punkte): " in label for label in labels), labels
+            # a button begins with a capital: „Eine Karo-Heirat melden“, „Vier Könige melden“
+            assert all(label[:1].isupper() for label in labels), labels
             for o in melds:  # the points it scores (the catalogue's, for these kinds)
                 meld = json.loads(o["json"])["kind"]
                 if meld in ("marriage", "trump-marriage", "four-kings", "four-aces", "besik"):
@@ -1729,7 +1731,7 @@ def test_a_besik_meld_taken_back_is_said_as_a_card_is() -> None:
     with translation.override("en"):
         assert presentation.describe(action, "en").startswith("declare four kings: ")
     with translation.override("de"):
-        assert presentation.describe(action, "de").startswith("4 Könige melden: ")
+        assert presentation.describe(action, "de").startswith("vier Könige melden: ")
     # a marriage with its suit and article, as the log says it (it was "Heirat melden")
     marriage = Meld.of("A", "marriage", ["KD#1", "QD#1"])
     with translation.override("en"):

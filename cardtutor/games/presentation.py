@@ -362,6 +362,7 @@ def moves(position: Position, seat: str, lang: str) -> dict[str, Any]:
             _after, events = position.engine.apply(state, action)
             points = sum(e.points for e in events if e.kind == "score")
         label = action_label(action, lang, declared, points)
+        label = label[:1].upper() + label[1:]  # a button: „Eine Karo-Heirat melden …“
         fresh = not declared.intersection(getattr(action, "cards", ()))
         if fresh and label in labels:
             # the same meld with the other copy of a card (two packs), all from the concealed

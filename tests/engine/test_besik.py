@@ -318,10 +318,10 @@ def test_refusing_a_card_not_held() -> None:
             "Doppel-Heirat in Kreuz",
         ),
         ("KH#1 KH#2 QH#1 QH#2", "double-marriage", 80, "two marriages at once", "Herz"),
-        ("JC#1 JD#1 JH#1 JS#1", "four-jacks", 40, "four jacks", "4 Bauern"),
-        ("QS#1 QS#2 QH#1 QC#1", "four-queens", 60, "four queens", "4 Damen"),
-        ("KC#1 KD#1 KH#1 KS#2", "four-kings", 80, "four kings", "4 Könige"),
-        ("AH#1 AH#2 AD#1 AS#1", "four-aces", 100, "four aces", "4 Asse"),
+        ("JC#1 JD#1 JH#1 JS#1", "four-jacks", 40, "four jacks", "vier Bauern"),
+        ("QS#1 QS#2 QH#1 QC#1", "four-queens", 60, "four queens", "vier Damen"),
+        ("KC#1 KD#1 KH#1 KS#2", "four-kings", 80, "four kings", "vier Könige"),
+        ("AH#1 AH#2 AD#1 AS#1", "four-aces", 100, "four aces", "vier Asse"),
         ("QS#1 JD#1", "besik", 40, "Besik", "Besik"),
         ("QS#1 QS#2 JD#1 JD#2", "double-besik", 500, "double Besik", "Doppel-Besik"),
         (
@@ -408,7 +408,7 @@ def test_repeat_needs_fresh_cards_but_other_kinds_may_reuse() -> None:
     assert state.phase is Phase.DRAW and state.seat_to_act == "B"
     msg = refused(state, "meld four-kings KC#1 KD#1 KH#1 KS#1")
     assert msg.render("en") == "these four kings have already been declared"
-    assert msg.render("de") == "diese 4 Könige wurden schon gemeldet"
+    assert msg.render("de") == "diese vier Könige wurden schon gemeldet"
     msg = refused(state, "meld four-kings KC#1 KD#2 KH#1 KS#1")
     assert msg.render("en") == (
         "the king of clubs has already served in four kings: the same meld needs fresh cards"

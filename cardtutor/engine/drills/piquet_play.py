@@ -871,7 +871,12 @@ def _causes(state: State, record: Mapping[str, Any], best: Card, answer: Card) -
     majority = TRICKS_FOR_THE_CARDS
     if won + b["tricks"] >= majority > won + mine["tricks"]:
         out.append(
-            Msg("drill.play.c.cards_lost", card=answer, majority=majority, points=POINTS_CARDS)
+            Msg(
+                "drill.play.c.cards_lost",
+                card=answer,
+                majority=Msg(f"piquet.num.{majority}"),
+                points=POINTS_CARDS,
+            )
         )
     if out:
         return out
@@ -915,7 +920,7 @@ def _why(
             Msg(
                 "drill.play.w.cards",
                 card=card,
-                majority=TRICKS_FOR_THE_CARDS,
+                majority=Msg(f"piquet.num.{TRICKS_FOR_THE_CARDS}"),  # in words: "seven"
                 points=POINTS_CARDS,
             )
         )
