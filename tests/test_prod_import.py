@@ -285,3 +285,21 @@ def test_a_downloaded_game_is_imported_through_the_form_under_a_slug_given_there
     # (under the box, in words: it was the file's error, quoting a regular expression)
     assert bad.status_code == 400 and "A slug is lower-case letters" in bad.content.decode()
     assert _snapshot() == before
+
+
+@pytest.mark.parametrize("pack", ["\u00b2", "\u0661", "\uff11"])
+def test_a_pack_number_in_other_digits_is_refused_in_words(replays, pack: str) -> None:
+    """An operator tester: "9C#²" (a superscript two) was a 500 (``str.isdigit`` is true for
+    it, ``int`` refuses it), and "9C#١" (an Arabic-Indic one) was stored as typed."""
+    document = _document(slug="odd-pack")
+    actions = document["record"]["actions"]
+    first = next(i for i, a in enumerate(actions) if a.get("type") == "play")
+    card = actions[first]["card"]
+    actions[first] = {**actions[first], "card": card.split("#")[0] + "#" + pack}
+    client = _user("editor", "add_replay", "change_replay")
+    before = _snapshot()
+    response = _post(client, json.dumps(document))
+    assert response.status_code == 400
+    text = html.unescape(response.content.decode())
+    assert "is not a card code" in text, text[-1500:]
+    assert _snapshot() == before

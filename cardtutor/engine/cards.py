@@ -507,6 +507,10 @@ class PhysicalCard:
         Traceback (most recent call last):
         ...
         cardtutor.engine.errors.NotationError: 'QS#0' is not a card code: write the rank (A K Q J 10 9 8 7) then the suit (C D H S), e.g. QS or 10H.
+        >>> PhysicalCard.parse("QS#\u00b2")
+        Traceback (most recent call last):
+        ...
+        cardtutor.engine.errors.NotationError: 'QS#\u00b2' is not a card code: write the rank (A K Q J 10 9 8 7) then the suit (C D H S), e.g. QS or 10H.
         """
         if not isinstance(text, str):
             raise NotationError(Msg("notation.card", text=repr(text)))
@@ -517,7 +521,9 @@ class PhysicalCard:
             raise NotationError(Msg("notation.card", text=text)) from None
         if not sep:
             return cls(card, 0)
-        if not pack.isdigit() or not 1 <= int(pack) <= 8:
+        # ASCII digits only: "²" and "١" are digits to str.isdigit(); int() refuses the one
+        # and reads the other as 1
+        if not (pack.isascii() and pack.isdigit()) or not 1 <= int(pack) <= 8:
             raise NotationError(Msg("notation.card", text=text))
         return cls(card, int(pack) - 1)
 

@@ -104,7 +104,7 @@ def _curated_label(seed: str, number: int) -> str:
     """A worked example's question named by its replay step ("step 19") or by what it asks
     ("counting the Augen"), else numbered: so the links of one drill are told apart."""
     step = seed.removeprefix("example-")
-    if step.isdigit():
+    if step.isascii() and step.isdigit():
         return _("step %(step)s") % {"step": step}
     named = {
         "example": _("the example's deal"),

@@ -121,7 +121,7 @@ def parse_action_text(text: str, seat: str | None = None) -> Action:
         return Exchange(seat, PhysicalCard.parse(args[0]))
     if verb == "draw" and not args:
         return Draw(seat)
-    if verb == "deal" and len(args) == 1 and args[0].isdigit():
+    if verb == "deal" and len(args) == 1 and args[0].isascii() and args[0].isdigit():
         return NewDeal(seat, seed=int(args[0]))
     raise _malformed(text)
 

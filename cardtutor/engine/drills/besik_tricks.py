@@ -975,7 +975,12 @@ class TrickDrill:
             trump = _trump(q)
             position = winning_position(trick, trump)
             correct = answer.winner == str(position)
-            if not correct and answer.winner is not None and answer.winner.isdigit():
+            if (
+                not correct
+                and answer.winner is not None
+                and answer.winner.isascii()
+                and answer.winner.isdigit()
+            ):
                 chosen = trick[int(answer.winner)] if int(answer.winner) < len(trick) else None
                 twins = chosen is not None and sum(c.card == chosen.card for c in trick) > 1
                 if twins:  # which of the identical cards: the player's
