@@ -81,3 +81,24 @@ def test_redis_url_shares_the_cache_and_sessions_stay_in_the_database() -> None:
     alone = _settings()
     assert alone["cache"] == "django.core.cache.backends.locmem.LocMemCache"
     assert alone["sessions"] == "cardtutor.core.session_db"
+
+
+def test_the_deploy_check_fails_without_the_compiled_german_catalogue(tmp_path: Path) -> None:
+    """An operator tester set a server up by the README's recipe: with no `compilemessages`
+    (only the .po file is in git) German learners got the English site, and nothing said so."""
+    from django.core.checks import Error
+    from django.test import override_settings
+
+    from cardtutor.core.checks import german_catalogue_compiled
+
+    messages = tmp_path / "de" / "LC_MESSAGES"
+    messages.mkdir(parents=True)
+    (messages / "django.po").write_text('msgid ""\nmsgstr ""\n')
+    with override_settings(LOCALE_PATHS=[tmp_path]):
+        found = german_catalogue_compiled()
+        assert [m.id for m in found] == ["cardtutor.E001"] and isinstance(found[0], Error)
+        (messages / "django.mo").write_bytes(b"")
+        os.utime(messages / "django.mo", (1, 1))
+        assert [m.id for m in german_catalogue_compiled()] == ["cardtutor.E002"]
+        os.utime(messages / "django.mo")
+        assert german_catalogue_compiled() == []
