@@ -709,6 +709,44 @@ def test_load_fixtures_keeps_edits_and_reloads_a_changed_file(db: Any, tmp_path:
     assert Replay.objects.get(slug=PIQUET).title_en != "My own title"
 
 
+def test_load_fixtures_after_an_example_was_imported_again(db: Any, tmp_path: Path) -> None:
+    """A tester: after `import_replay --replace` of an example (its annotations stored again
+    under new keys), `load_fixtures` failed on the unique step of an annotation: `make run`
+    could not start, nor `make fixtures FORCE=1`. Unchanged, the file leaves the imported
+    example as it is; changed or forced, the file's example replaces it."""
+    from cardtutor.replays.transfer import export_replay, import_replay
+
+    fixture = tmp_path / "replays.json"
+    fixture.write_bytes(FIXTURE.read_bytes())
+    call_command("load_fixtures", str(fixture), stdout=io.StringIO())
+    document = export_replay(Replay.objects.get(slug=PIQUET))
+    document["title"]["en"] = "Imported again"
+    import_replay(document, replace=True)
+    imported = Annotation.objects.filter(replay__slug=PIQUET)
+    assert not imported.filter(pk__in=_fixture_pks("replays.annotation")).exists()
+    out = io.StringIO()
+    call_command("load_fixtures", str(fixture), stdout=out)
+    assert Replay.objects.get(slug=PIQUET).title_en == "Imported again", out.getvalue()
+    steps = list(Annotation.objects.filter(replay__slug=PIQUET).values_list("step", flat=True))
+    assert len(steps) == len(set(steps)) == len(document["annotations"])
+    for force in (["--force"], []):
+        if not force:  # the file changed
+            data = json.loads(fixture.read_text(encoding="utf-8"))
+            data[0]["fields"]["summary_en"] = "Rebuilt."
+            fixture.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+        out = io.StringIO()
+        call_command("load_fixtures", str(fixture), *force, stdout=out)
+        assert "loaded" in out.getvalue()
+        assert Replay.objects.get(slug=PIQUET).title_en != "Imported again"
+        kept = Annotation.objects.filter(replay__slug=PIQUET)
+        assert set(kept.values_list("pk", flat=True)) <= _fixture_pks("replays.annotation")
+        assert kept.count() == len(document["annotations"])
+
+
+def _fixture_pks(model: str) -> set[int]:
+    return {o["pk"] for o in json.loads(FIXTURE.read_text(encoding="utf-8")) if o["model"] == model}
+
+
 def test_makefile_loads_fixtures_through_the_hash_check() -> None:
     makefile = (FIXTURE.parent.parent / "Makefile").read_text(encoding="utf-8")
     target = re.search(r"^fixtures:.*?(?=^\S)", makefile, re.M | re.S).group(0)

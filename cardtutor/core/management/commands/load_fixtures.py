@@ -11,6 +11,12 @@ database when the file was last loaded (table ``core_loadedfixture``):
   example replay returns, existing rows are not touched).
 
 ``--force`` loads every file whatever its digest.
+
+A row may hold a fixture object's unique values under another primary key: an example replay
+imported again with ``--replace`` stores its annotations anew (the same replay and step, new
+keys). Loading the file then replaces those rows (they are deleted first: ``loaddata`` would
+fail on the unique step, and ``make run`` with it); putting back missing objects leaves them
+(the object is not missing, only stored under another key).
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from django.conf import settings
 from django.core import serializers
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db import transaction
+from django.db import models, transaction
 
 from cardtutor.core.models import LoadedFixture
 
@@ -57,6 +63,10 @@ class Command(BaseCommand):
             if options["force"] or known is None or known.sha256 != digest:
                 why = "forced" if options["force"] else "new" if known is None else "changed"
                 with transaction.atomic():
+                    for item in serializers.deserialize("json", data.decode("utf-8")):
+                        clashing = _clashing(item.object)
+                        if clashing is not None:
+                            clashing.delete()
                     call_command("loaddata", str(path), verbosity=0)
                     LoadedFixture.objects.update_or_create(name=name, defaults={"sha256": digest})
                 self.stdout.write(f"{name}: loaded ({why}).")
@@ -72,7 +82,33 @@ class Command(BaseCommand):
         with transaction.atomic():
             for item in serializers.deserialize("json", data.decode("utf-8")):
                 model = type(item.object)
-                if not model._default_manager.filter(pk=item.object.pk).exists():
-                    item.save()
-                    restored += 1
+                if model._default_manager.filter(pk=item.object.pk).exists():
+                    continue
+                clashing = _clashing(item.object)
+                if clashing is not None and clashing.exists():
+                    continue  # stored under another key (imported again): not missing
+                item.save()
+                restored += 1
         return restored
+
+
+def _clashing(obj: models.Model) -> models.QuerySet[Any] | None:
+    """The rows other than ``obj``'s own that hold one of its unique values (a unique field,
+    ``unique_together``, an unconditional ``UniqueConstraint``), or ``None`` if it has none."""
+    meta = obj._meta
+    sets: list[tuple[str, ...]] = [
+        (f.name,) for f in meta.local_fields if f.unique and not f.primary_key
+    ]
+    sets += [tuple(fields) for fields in meta.unique_together]
+    sets += [
+        tuple(c.fields)
+        for c in meta.constraints
+        if isinstance(c, models.UniqueConstraint) and c.fields and c.condition is None
+    ]
+    if not sets:
+        return None
+    query = models.Q()
+    for fields in sets:
+        attnames = [getattr(meta.get_field(name), "attname", name) for name in fields]
+        query |= models.Q(**{a: getattr(obj, a) for a in attnames})
+    return type(obj)._default_manager.filter(query).exclude(pk=obj.pk)
