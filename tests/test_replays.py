@@ -753,3 +753,55 @@ def test_a_score_row_summing_marriages_is_named_in_the_plural(replays, client: C
     client.cookies["django_language"] = "en"
     page = client.get(step_url("besik-example", 98)).content.decode()
     assert "<dt>Marriages</dt><dd>40</dd>" in page and "<dt>Marriage</dt><dd>20</dd>" in page
+
+
+@pytest.mark.django_db
+def test_a_partie_s_settlement_is_not_listed_as_points_scored(client: Client) -> None:
+    """A learner tester: the last step listed "B +350 (Partie)" among its points and in the
+    deal's ledger, though no total holds it: the "+" items added up to 380, the total said 30.
+    The settlement is said as what the winner gains, apart from the points scored."""
+    import random
+
+    from cardtutor.engine import GAMES
+    from cardtutor.engine.record import GameRecord
+
+    engine = GAMES["piquet"].engine
+    record = {
+        "format": "cardtutor-game-record",
+        "version": 1,
+        "game": "piquet",
+        "ruleset": "rubicon",
+        "seats": ["A", "B"],
+        "deal": {"partie": True, "seed": 21},
+        "actions": [],
+    }
+    state, _ = engine.start(GameRecord.from_json(record))
+    rng = random.Random(4)
+    while not state.is_over:
+        action = state.legal_actions.sample(rng)
+        state, _ = engine.apply(state, action)
+        record["actions"].append(action.to_json())
+    Replay.objects.create(
+        slug="partie",
+        game="piquet",
+        ruleset="rubicon",
+        title_en="A partie",
+        title_de="Eine Partie",
+        source_title="random",
+        source_text="",
+        seats=[{"seat": "A"}, {"seat": "B"}],
+        record=record,
+    )
+    last = len(record["actions"])
+    timeline = build_timeline("piquet", record)
+    outcome = timeline.steps[last].outcome
+    assert outcome.settlement, "the partie is settled at its last step"
+    before, after = timeline.steps[last - 1].totals, timeline.steps[last].totals
+    page = html.unescape(client.get(step_url("partie", last)).content.decode())
+    scored = page.split('class="step-scores"', 1)[1].split("</ul>", 1)[0]
+    listed = [int(n) for n in re.findall(r"<strong>\w \+(\d+)</strong>", scored)]
+    assert sum(listed) == sum(after.values()) - sum(before.values()), scored
+    assert f"+{outcome.settlement}" not in scored
+    assert f"gains {outcome.settlement}" in scored, "the settlement is said apart"
+    entries = page.split('class="ledger-entries"', 1)[1].split("</ol>", 1)[0]
+    assert f"+{outcome.settlement}" not in entries

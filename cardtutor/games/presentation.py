@@ -18,7 +18,7 @@ from cardtutor.engine.piquet import Exchange as PiquetExchange
 from cardtutor.engine.piquet import NextDeal as PiquetNextDeal
 from cardtutor.engine.text import Msg, join_names, to_player
 from cardtutor.games.service import Position, is_deal_action, is_deal_phase, undo_point
-from cardtutor.replays.presentation import category_label, rule_title_of, rule_url
+from cardtutor.replays.presentation import SETTLEMENT, category_label, rule_title_of, rule_url
 from cardtutor.replays.table import sort_hand
 
 
@@ -673,8 +673,8 @@ def ledger(position: Position, seat: str, lang: str) -> list[dict[str, Any]]:
     entries: list[dict[str, Any]] = []
     for events in position.events[start:]:
         for event in engine.visible_events(events, seat):
-            if not event.points:
-                continue
+            if not event.points or event.category == SETTLEMENT:
+                continue  # (the settlement is no deal's points: the result line says it)
             entries.append(
                 {
                     "seat": event.seat or "",

@@ -58,6 +58,9 @@ CATEGORY_LABELS = {
 }
 
 
+SETTLEMENT = "partie"
+"""The category of a Piquet partie's settlement: the winner's gain, added to no total."""
+
 SUMMED_LABELS = {
     "marriage": ("Marriages", "Einfache Heiraten"),
     "trump_marriage": ("Trump marriages", "Trumpf-Heiraten"),
@@ -381,6 +384,8 @@ def step_context(
     for event_step, event in timeline.score_events_until(number):
         if timeline.steps[event_step].outcome.deal_number != this_deal:
             continue  # earlier deals are summed up in "completed_deals"
+        if event.category == SETTLEMENT:
+            continue  # in no deal's points: the result line under the totals says it
         party = event_party(state, event)
         entry = LedgerEntry(
             step=event_step,
@@ -411,7 +416,7 @@ def step_context(
                         "points": p,
                     }
                     for c, p in breakdown[party].items()
-                    if p
+                    if p and c != SETTLEMENT
                 ],
                 "entries": ledger[party],
             }
@@ -478,6 +483,9 @@ def step_context(
         "move_rules": move_rules(events, step.score_events, timeline.game, lang),
         "step_scores": [
             {
+                # the partie's settlement: what the winner gains, in no total (said apart;
+                # listed as "+350" it read as points scored, the totals saying otherwise)
+                "settlement": e.category == SETTLEMENT,
                 "seat": e.seat,
                 "label": category_label(e.category, timeline.game, lang),
                 "points": e.points,
