@@ -805,3 +805,21 @@ def test_a_partie_s_settlement_is_not_listed_as_points_scored(client: Client) ->
     assert f"gains {outcome.settlement}" in scored, "the settlement is said apart"
     entries = page.split('class="ledger-entries"', 1)[1].split("</ol>", 1)[0]
     assert f"+{outcome.settlement}" not in entries
+
+
+def test_the_first_trick_links_elder_s_lead_and_when_younger_scores(
+    replays, client: Client
+) -> None:
+    """A learner tester: at step 10, where B scores his sets before playing to the first trick,
+    the step linked only "The play", though the rules have a section for exactly this (which
+    names steps 9 and 10 as its example)."""
+    for number in (9, 10):
+        page = client.get(step_url("piquet-example", number)).content.decode()
+        rules = page.split('class="step-rules"', 1)[1].split("</p>", 1)[0]
+        assert 'href="/rules/piquet/#younger-scores"' in rules, (number, rules)
+        assert "Elder&#x27;s lead, and when younger scores" in rules or (
+            "Elder's lead, and when younger scores" in rules
+        )
+    later = client.get(step_url("piquet-example", 11)).content.decode()
+    step = later.split('class="ledger"', 1)[0]  # the step itself, not the ledger's entries
+    assert "/rules/piquet/#play" in step and "#younger-scores" not in step

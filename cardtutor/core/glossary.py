@@ -160,13 +160,13 @@ TERMS: tuple[Term, ...] = (
         "elder-hand", "cards", "elder hand", "Vorhand",
         "The non-dealer, who leads to the first trick (in Piquet he also declares first).",
         "Der Spieler, der nicht gibt; er spielt zum ersten Stich aus (im Piquet sagt er auch zuerst an).",
-        ((P, "deal"), (B, "deal")), also=("elder",),
+        ((P, "deal"), (B, "deal"), (P, "younger-scores")), also=("elder",),
     ),
     Term(
         "younger-hand", "cards", "younger hand", "Hinterhand",
         "Piquet's dealer, who answers elder's declarations and plays second to the first trick.",
         "Der Geber im Piquet; er antwortet auf die Ansagen der Vorhand und gibt zum ersten Stich zu.",
-        ((P, "deal"), (P, "declaring")),
+        ((P, "deal"), (P, "declaring"), (P, "younger-scores")),
     ),
     Term(
         "deal", "cards", "deal", "Spiel (eine Runde)",
@@ -190,7 +190,7 @@ TERMS: tuple[Term, ...] = (
         "lead", "cards", "lead", "ausspielen (aufspielen)",
         "To play the first card to a trick; the winner of a trick leads to the next. In Piquet each card led scores 1.",
         "Die erste Karte zu einem Stich spielen; wer den Stich gewinnt, spielt wieder aus. Im Piquet zählt jede ausgespielte Karte 1.",
-        ((P, "play"), (B, "tricks")), also=("leader", "Aufspiel"),
+        ((P, "play"), (B, "tricks"), (P, "younger-scores")), also=("leader", "Aufspiel"),
     ),
     Term(
         "follow-suit", "cards", "follow suit", "bedienen (Farbzwang)",

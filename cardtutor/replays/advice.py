@@ -271,8 +271,9 @@ ADVICE: tuple[Advice, ...] = (
         "kann er zum Trumpfen benutzen, um auf diese Weise die Meldung des Quint-Major zu "
         "ermöglichen.",
         _(
-            "B follows with the queen of diamonds and trumps with his two jacks of hearts, to "
-            "win a trick and so be allowed to declare the Quint-Major."
+            "B has only the queen of diamonds to play (his clubs would break his Quint-Major), "
+            "and his two jacks of hearts to trump with, to win a trick and so be allowed to "
+            "declare the Quint-Major."
         ),
         (2, 3, 5),
         untestable="talon",

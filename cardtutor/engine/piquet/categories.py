@@ -27,6 +27,10 @@ RULE_ANCHORS: Mapping[str, tuple[str, str]] = MappingProxyType(
         "sets": ("Quatorzes and trios", "Quatorze und Trios"),
         "sinking": ("Sinking", "Verschweigen"),
         "play": ("The play", "Das Stichspiel"),
+        "younger-scores": (
+            "Elder's lead, and when younger scores",
+            "Das Ausspielen der Vorhand und wann die Hinterhand zählt",
+        ),
         "last-trick": ("The last trick", "Der letzte Stich"),
         "the-cards": ("The cards", "Die Karten"),
         "capot": ("Capot", "Capot"),

@@ -53,6 +53,9 @@ from cardtutor.engine.text import Msg
 
 __all__: list[str] = []
 
+FIRST_TRICK_RULE = "piquet#younger-scores"
+"""The rule of the first trick's cards: "Elder's lead, and when younger scores"."""
+
 _SILENT = Tally(("", ""), (0, 0), explain=False)
 """The tally of a quiet play: nothing to tell (its events are never read)."""
 
@@ -241,9 +244,13 @@ def full_play(state: State, action: Play, explain: bool) -> tuple[State, Tally]:
     pique = state.pique
     fields = list(state)
     fields[F_HANDS] = hands
+    first_trick = not state.tricks
+    # the first trick's two cards have a rule of their own: elder's lead, then younger scores
+    # what is good before he plays to it
+    rule = FIRST_TRICK_RULE if first_trick else "piquet#play"
     if state.lead < 0:
         if explain:
-            tally.play(t, "piquet.play.lead", card)
+            tally.play(t, "piquet.play.lead", card, rule)
         tally.score(t, LEAD, POINTS_LEAD, "piquet.score.lead", (card,))
         if pique != PIQUE_DEAD:
             pique = _pique_after(tally, pique, t, elder)
@@ -254,14 +261,14 @@ def full_play(state: State, action: Play, explain: bool) -> tuple[State, Tally]:
         fields[F_LOG] = state.log + tuple(tally.log)
         fields[F_PIQUE] = pique
         return rebuild(fields), tally
-    if not state.tricks:
+    if first_trick:
         score_younger_claims(tally, state)
     lead = state.lead
     leader = state.leader
     winner = _winner(lead, idx, leader, t)
     if explain:
         followed = ALL_CARDS[lead].suit == card.suit
-        tally.play(t, "piquet.play.follow" if followed else "piquet.play.discard", card)
+        tally.play(t, "piquet.play.follow" if followed else "piquet.play.discard", card, rule)
     if winner == t:
         tally.score(t, TRICK, POINTS_TRICK, "piquet.score.trick", (ALL_CARDS[lead], card))
         if pique != PIQUE_DEAD:

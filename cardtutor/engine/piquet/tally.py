@@ -80,11 +80,11 @@ class Tally:
         msg = Msg(key, cards=cards, **params) if cards else Msg(key, **params)
         self.events.append(Event("info", name, msg, "", 0, cards, {}, rule))
 
-    def play(self, seat: int, key: str, card: Card) -> None:
-        """``seat`` leads or plays ``card``."""
+    def play(self, seat: int, key: str, card: Card, rule: str = "piquet#play") -> None:
+        """``seat`` leads or plays ``card`` (``rule``: the rule of the move)."""
         if not self.explain:
             return
         name = self.seats[seat]
         self.events.append(
-            Event("play", name, Msg(key, seat=name, card=card), "", 0, (card,), {}, "piquet#play")
+            Event("play", name, Msg(key, seat=name, card=card), "", 0, (card,), {}, rule)
         )
