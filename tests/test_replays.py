@@ -823,3 +823,20 @@ def test_the_first_trick_links_elder_s_lead_and_when_younger_scores(
     later = client.get(step_url("piquet-example", 11)).content.decode()
     step = later.split('class="ledger"', 1)[0]  # the step itself, not the ledger's entries
     assert "/rules/piquet/#play" in step and "#younger-scores" not in step
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "points"), ("de", "Punkte")])
+def test_the_verdict_figures_name_points_before_the_scores(
+    replays, client: Client, lang: str, word: str
+) -> None:
+    """A learner tester: "after the queen of spades: A 13, B 1 points" (and „B 1 Punkte“)."""
+    client.cookies["django_language"] = lang
+    page = html.unescape(client.get(step_url("piquet-example", 28)).content.decode())
+    figures = page.split('class="verdict-figures"', 1)[1].split("</p>", 1)[0]
+    assert re.search(rf": {word} A \d+, B \d+", figures), figures
+    assert not re.search(rf"B \d+ {word}", figures), figures
+    # the badge and its sentence read as two: "Best: A plays …", not "Best A plays …"
+    line = page.split('class="verdict-line"', 1)[1].split("</p>", 1)[0]
+    assert re.search(
+        r'verdict-badge[^>]*>[^<]+</strong><span class="visually-hidden">:</span>', line
+    )
