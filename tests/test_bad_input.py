@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -222,3 +223,49 @@ def test_too_many_fields_is_one_log_line_without_a_traceback(client: Client) -> 
 )
 def test_methods_a_page_does_not_take_are_405(method: str, path: str, status: int) -> None:
     assert getattr(Client(), method)(path).status_code == status
+
+
+def test_control_characters_typed_are_not_written_into_the_page(client: Client) -> None:
+    """An operator tester: "\\x00\\x1b[31m" sent as a card came back raw in the page
+    ("“\\0” is not a card."), as in the go-to-step box."""
+    url = "/practice/piquet/exchange/1/1/"
+    page = client.get(url).content.decode()
+    answer = {
+        name: value
+        for name, value in re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', page)
+    }
+    answer["discard"] = "\x00\x1b[31m"
+    answered = client.post(url, answer)
+    text = answered.content.decode()
+    assert answered.status_code == 400
+    assert "\x00" not in text and "\x1b" not in text
+    assert "\ufffd\ufffd[31m" in text, text[-3000:]
+
+
+@pytest.mark.parametrize(
+    ("content_type", "body"),
+    [
+        ("application/x-www-form-urlencoded; charset=latin-1", "a=1"),
+        ("multipart/form-data", "--x\r\nbroken"),
+    ],
+)
+def test_a_body_django_cannot_read_is_one_log_line(
+    client: Client, content_type: str, body: str
+) -> None:
+    """An operator tester: a form body not in UTF-8, or multipart without its boundary, got
+    its 400 but wrote a traceback of 20 lines to the log (README: one line, no traceback)."""
+    import io
+    import logging
+
+    console = next(h for h in logging.getLogger().handlers if isinstance(h, logging.StreamHandler))
+    caught = io.StringIO()
+    old = console.setStream(caught)
+    try:
+        response = client.post("/practice/piquet/partie/1/5/", body, content_type=content_type)
+    finally:
+        console.setStream(old)
+    assert response.status_code == 400
+    log = caught.getvalue()
+    assert "Traceback" not in log
+    assert len(log.strip().splitlines()) == 1, log
+    assert "must be UTF-8 encoded" in log or "Invalid boundary in multipart" in log, log

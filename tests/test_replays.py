@@ -840,3 +840,29 @@ def test_the_verdict_figures_name_points_before_the_scores(
     assert re.search(
         r'verdict-badge[^>]*>[^<]+</strong><span class="visually-hidden">:</span>', line
     )
+
+
+def test_odd_step_addresses_are_answered_as_steps_past_the_end(replays, client: Client) -> None:
+    """A learner tester: `/step/-1/` got the site's bare "Page not found", `/step/99999/` the
+    page that says which steps there are; `?step=5` on the replay's address went quietly to
+    step 0. And the go-to box's htmx answer quoted what was typed as HTML."""
+    for raw in ("-1", "abc", "1.5"):
+        response = client.get(f"/replays/piquet-example/step/{raw}/")
+        assert response.status_code == 404
+        text = html.unescape(response.content.decode())
+        assert f"There is no step “{raw}” in this replay" in text, text[-2000:]
+    assert client.get("/replays/nothing-here/step/-1/").status_code == 404
+    asked = client.get("/replays/piquet-example/?step=5&seat=B")
+    followed = client.get(asked["Location"])
+    assert followed.status_code == 302 and followed["Location"].startswith(
+        step_url("piquet-example", 5, "B")
+    )
+    wrong = client.get(client.get("/replays/piquet-example/?step=99")["Location"])
+    assert wrong.status_code == 400
+    assert client.get("/replays/piquet-example/?seat=A")["Location"] == step_url(
+        "piquet-example", 0, "A"
+    )
+    swap = client.get(
+        "/replays/piquet-example/goto/", {"step": "<b>x</b>\x00"}, headers={"HX-Request": "true"}
+    ).content.decode()
+    assert "<b>" not in swap and "&lt;b&gt;x&lt;/b&gt;\ufffd" in swap

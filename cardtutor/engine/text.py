@@ -16,6 +16,7 @@ the same language.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -188,3 +189,14 @@ def join_names(items: Iterable[Any], lang: str) -> str:
         return "".join(names)
     last = " und " if lang == "de" else " and "
     return ", ".join(names[:-1]) + last + names[-1]
+
+
+def typed_text(text: str, limit: int = 20) -> str:
+    r"""What a learner typed, to quote back in a message: at most ``limit`` characters, control
+    characters (NUL, ESC, …) shown as U+FFFD (they were written into the page as they came).
+
+    >>> typed_text("  4\x00\x1b[31m  ") == "4\ufffd\ufffd[31m", typed_text("x" * 30, 5)
+    (True, 'xxxxx')
+    """
+    clipped = text.strip()[:limit]
+    return "".join("\ufffd" if unicodedata.category(c) == "Cc" else c for c in clipped)

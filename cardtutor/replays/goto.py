@@ -11,12 +11,13 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.html import escape
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from cardtutor.core.http import NotFound
+from cardtutor.core.http import NotFound, typed
 from cardtutor.core.owners import owns
 from cardtutor.replays.models import Replay
 from cardtutor.replays.moves import step_url
@@ -54,7 +55,7 @@ def goto_step(request: HttpRequest, slug: str) -> HttpResponse:
         # without JavaScript the step opens at the step (the next Tab reaches its controls);
         # htmx follows the redirect itself and swaps the step in place
         return redirect(step_url(slug, number, perspective) + "#replay-step")
-    shown = raw.strip()[:20]
+    shown = typed(raw)
     if shown:
         message = _(
             "There is no step “%(value)s” in this replay: enter a whole number from 0 to %(last)d."
@@ -63,7 +64,7 @@ def goto_step(request: HttpRequest, slug: str) -> HttpResponse:
         message = _("Enter a step number from 0 to %(last)d.") % {"last": timeline.last}
     htmx = getattr(request, "htmx", None)
     if htmx and not htmx.history_restore_request:  # (a restore wants the whole page)
-        response = HttpResponse(message)
+        response = HttpResponse(escape(message))  # it quotes what was typed
         response["HX-Retarget"] = "#goto-message"
         response["HX-Reswap"] = "innerHTML"
         response["HX-Push-Url"] = "false"

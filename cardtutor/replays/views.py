@@ -15,17 +15,19 @@ from __future__ import annotations
 import hashlib
 from datetime import datetime
 from typing import Any
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from cardtutor.core.http import HtmxHttpRequest, NotFound
+from cardtutor.core.http import HtmxHttpRequest, NotFound, typed
 from cardtutor.core.owners import owns
 from cardtutor.engine import GAMES
 from cardtutor.engine.errors import RecordError
@@ -84,6 +86,13 @@ def replay_list(request: HttpRequest) -> HttpResponse:
 def replay_start(request: HttpRequest, slug: str) -> HttpResponse:
     if _lookup(request, slug) is None:
         raise NotFound(_("There is no replay %(slug)s.") % {"slug": slug})
+    if "step" in request.GET:
+        # "?step=5" asked for a step: the go-to form's view takes it there, or says why not
+        # (it was quietly step 0, whatever the number)
+        return redirect(reverse("replays:goto", args=[slug]) + "?" + request.GET.urlencode())
+    seat = request.GET.get("seat", "")
+    if seat:  # a seat's view from the start, as the seat links keep it
+        return redirect(reverse("replays:step", args=[slug, 0]) + "?" + urlencode({"seat": seat}))
     return redirect("replays:step", slug=slug, number=0)
 
 
@@ -181,8 +190,19 @@ def replay_step(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespons
     return HttpResponse(content)
 
 
+@require_safe
+def replay_odd_step(request: HttpRequest, slug: str, raw: str) -> HttpResponse:
+    """``/step/-1/``, ``/step/abc/``: no step, said as for a step past the end (with the box
+    and the steps there are), not the site's bare "no page here"."""
+    meta = _lookup(request, slug)
+    if meta is None:
+        raise NotFound(_("There is no replay %(slug)s.") % {"slug": slug})
+    perspective = perspective_of(meta, request.GET.get("seat", ""))
+    return _no_such_step(request, slug, typed(raw), perspective, get_language() or "en")
+
+
 def _no_such_step(
-    request: HttpRequest, slug: str, number: int, perspective: str, lang: str
+    request: HttpRequest, slug: str, number: int | str, perspective: str, lang: str
 ) -> HttpResponse:
     """A step past the replay's end: a 404 that says which steps there are, with the go-to box
     and a way back to the start (not the site's bare "no page here")."""

@@ -30,7 +30,7 @@ from typing import Any, Protocol
 
 from cardtutor.engine.cards import Card, PhysicalCard
 from cardtutor.engine.errors import EngineError
-from cardtutor.engine.text import Msg, register_messages
+from cardtutor.engine.text import Msg, register_messages, typed_text
 
 register_messages(
     {
@@ -444,7 +444,9 @@ def require(data: Mapping[str, str], name: str, label: Any = None) -> str:
 def choice(data: Mapping[str, str], name: str, options: tuple[str, ...], label: Any = None) -> str:
     value = require(data, name, label)
     if value not in options:
-        raise AnswerError(Msg("drill.choice", text=value[:40], field=label or name), fields=(name,))
+        raise AnswerError(
+            Msg("drill.choice", text=typed_text(value, 40), field=label or name), fields=(name,)
+        )
     return value
 
 
@@ -504,7 +506,9 @@ def picked_cards(data: Mapping[str, str], spec: Field) -> tuple[Any, ...]:
         try:
             card: Card | PhysicalCard = (PhysicalCard if physical else Card).parse(code)
         except ValueError:
-            raise AnswerError(Msg("drill.card_code", text=code[:20]), fields=at_fault) from None
+            raise AnswerError(
+                Msg("drill.card_code", text=typed_text(code)), fields=at_fault
+            ) from None
         if card not in spec.cards:
             raise AnswerError(Msg("drill.card_offered", card=card), fields=at_fault)
         if card in cards:
@@ -537,7 +541,8 @@ def chosen_options(data: Mapping[str, str], spec: Field) -> frozenset[str]:
     for value in values[:64]:
         if value not in offered:
             raise AnswerError(
-                Msg("drill.choice", text=value[:40], field=spec.label), fields=(spec.name,)
+                Msg("drill.choice", text=typed_text(value, 40), field=spec.label),
+                fields=(spec.name,),
             )
     chosen = frozenset(values)
     if not spec.low <= len(chosen) <= spec.high or len(chosen) != len(values):
