@@ -1378,7 +1378,7 @@ def test_a_declared_card_in_the_besik_hand_says_so(client: Client, fixed_game_se
             "declare three kings as a trio and three jacks as a trio",
             "drei Könige als Trio und drei Buben als Trio ansagen",
         ),
-        ("set", "", "declare no sets", None),
+        ("set", "", "declare no quatorzes and trios", None),
     ],
 )
 def test_a_declaration_is_described_as_a_player_names_it(

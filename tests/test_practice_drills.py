@@ -108,7 +108,7 @@ def test_every_drill_has_a_title_and_summary_in_both_languages(key: str) -> None
 
 
 def test_a_table_row_continuing_the_one_above_is_under_its_header_not_an_empty_one() -> None:
-    """The counting drill lists two sets under one "IV: sets": the header spans both rows (an
+    """The counting drill lists two sets under one "IV: quatorzes and trios": the header spans both rows (an
     empty header cell names nothing to a screen reader)."""
     from cardtutor.practice.widgets import show_html
 
@@ -116,10 +116,14 @@ def test_a_table_row_continuing_the_one_above_is_under_its_header_not_an_empty_o
         "kind": "table",
         "label": "A's declarations",
         "header": ["Combination", "What A declares"],
-        "rows": [["III: sequences", "a quart"], ["IV: sets", "three queens"], ["", "three knaves"]],
+        "rows": [
+            ["III: sequences", "a quart"],
+            ["IV: quatorzes and trios", "three queens"],
+            ["", "three knaves"],
+        ],
     }
     html = str(show_html(show, "", "en"))
-    assert '<th scope="row" rowspan="2">IV: sets</th><td>three queens</td>' in html
+    assert '<th scope="row" rowspan="2">IV: quatorzes and trios</th><td>three queens</td>' in html
     assert "<tr><td>three knaves</td></tr>" in html
     assert '<th scope="row">III: sequences</th>' in html
     assert not re.search(r"<th[^>]*></th>", html)

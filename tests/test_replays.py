@@ -144,7 +144,7 @@ def test_last_step_shows_final_score_and_breakdown(
 def test_piquet_breakdown_by_category(client: Client, replays) -> None:
     last = len(replays["piquet-example"].record["actions"])
     html = client.get(step_url("piquet-example", last)).content.decode()
-    for label in ("Point", "Sequences", "Sets", "The cards"):
+    for label in ("Point", "Sequences", "Quatorzes and trios", "The cards"):
         assert f"<dt>{label}</dt>" in html
 
 
@@ -866,3 +866,16 @@ def test_odd_step_addresses_are_answered_as_steps_past_the_end(replays, client: 
         "/replays/piquet-example/goto/", {"step": "<b>x</b>\x00"}, headers={"HX-Request": "true"}
     ).content.decode()
     assert "<b>" not in swap and "&lt;b&gt;x&lt;/b&gt;\ufffd" in swap
+
+
+def test_annotations_quote_with_typographic_marks(replays) -> None:
+    """A language tester: the replays' notes quoted with straight marks ('Equal', "…"), the
+    drills and games with “…”; and wrote "..." for an ellipsis. (The source's own words, in
+    ``source``, stay as they are.)"""
+    straight = re.compile(r"(?<![A-Za-z0-9])'[^'\n]{1,80}'(?![A-Za-z0-9])|\"")
+    for annotation in Annotation.objects.all():
+        texts = [annotation.commentary_en, annotation.commentary_de]
+        texts += [n.get(lang, "") for n in annotation.notes for lang in ("en", "de")]
+        for text in texts:
+            assert not straight.search(text), (annotation.replay.slug, annotation.step, text)
+            assert "..." not in text, (annotation.replay.slug, annotation.step, text)

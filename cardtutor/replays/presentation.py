@@ -38,7 +38,7 @@ CATEGORY_LABELS = {
     "carte_blanche": gettext_lazy("Carte blanche"),
     "point": gettext_lazy("Point"),
     "sequence": gettext_lazy("Sequences"),
-    "set": gettext_lazy("Sets"),
+    "set": gettext_lazy("Quatorzes and trios"),  # as the rules call them ("Sets" was both)
     "lead": gettext_lazy("Leads"),
     "trick": gettext_lazy("Winning the opponent's lead"),
     "last_trick": gettext_lazy("Last trick"),

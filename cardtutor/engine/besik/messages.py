@@ -232,7 +232,7 @@ register_messages(
             "{seat} macht den letzten Stich: {points} Punkte.",
         ),
         "besik.score.augen": (
-            "{party} took {points} Augen in tricks: {points} points.",
+            "{party} took {points} Augen (card points) in tricks: {points} points.",
             "In den Stichen von {party}: {points} Augen, also {points} Punkte.",
         ),
         "besik.score.brisques": (

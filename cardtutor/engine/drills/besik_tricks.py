@@ -65,7 +65,7 @@ register_messages(
         "drill.tricks.title": ("Trick play", "Stiche"),
         "drill.tricks.summary": (
             "Who wins the trick, which cards may be played in the last eight tricks, the "
-            "Augen of a pile of tricks and a deal's final score.",
+            "Augen (card points) of a pile of tricks and a deal's final score.",
             "Wer gewinnt den Stich, welche Karten dürfen in den letzten acht Stichen gespielt "
             "werden, die Augen eines Stichhaufens und das Ergebnis eines Spiels.",
         ),
@@ -217,7 +217,8 @@ register_messages(
         "drill.tricks.playable.answer": ("Playable: {cards}.", "Spielbar: {cards}."),
         # augen
         "drill.tricks.augen.prompt": (
-            "These are the cards of the tricks you have won. How many Augen do they hold?",
+            "These are the cards of the tricks you have won. How many Augen (card points) do they "
+            "hold?",
             "Das sind die Karten deiner gewonnenen Stiche. Wie viele Augen sind darin?",
         ),
         "drill.tricks.augen.pile": ("Your tricks", "Deine Stiche"),
@@ -259,7 +260,7 @@ register_messages(
             "Du hast in diesem Spiel nichts gemeldet.",
         ),
         "drill.tricks.score.augen": (
-            "Your tricks hold {augen} Augen.",
+            "Your tricks hold {augen} Augen (card points).",
             "In deinen Stichen sind {augen} Augen.",
         ),
         "drill.tricks.score.last_won": (

@@ -168,7 +168,7 @@ register_messages(
         "drill.counting.row.0": ("I: carte blanche", "I: Carte blanche"),
         "drill.counting.row.1": ("II: point", "II: Point"),
         "drill.counting.row.2": ("III: sequences", "III: Sequenzen"),
-        "drill.counting.row.3": ("IV: sets", "IV: Quatorze und Trios"),
+        "drill.counting.row.3": ("IV: quatorzes and trios", "IV: Quatorze und Trios"),
         "drill.counting.row.repique": ("repique", "Repique"),
         "drill.counting.row.lead": ("V: first lead", "V: erstes Ausspielen"),
         "drill.counting.row.pique": ("pique", "Pique"),
