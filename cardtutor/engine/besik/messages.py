@@ -184,14 +184,14 @@ register_messages(
             "{seat} erhält die aufgedeckte Karte, {card:acc}.",
         ),
         "besik.talon.empty": (
-            "The talon is empty: from now on you must follow suit, else trump, else play "
-            "any card; no more melds.",
+            "The talon is empty: from now on each player must follow suit, else trump, else "
+            "play any card; no more melds.",
             "Der Talon ist aufgebraucht: Von jetzt an muss bedient werden, sonst getrumpft, "
             "sonst beliebig abgeworfen; keine Meldungen mehr.",
         ),
         "besik.talon.empty.standard": (
-            "The talon is empty: from now on you must follow suit and win the trick if you "
-            "can, else trump; no more melds.",
+            "The talon is empty: from now on each player must follow suit and win the trick "
+            "if he can, else trump; no more melds.",
             "Der Talon ist aufgebraucht: Von jetzt an gilt Farb- und Stichzwang: bedienen und "
             "den Stich gewinnen, wenn möglich, sonst trumpfen; keine Meldungen mehr.",
         ),
