@@ -12,6 +12,8 @@ import re
 import shutil
 import signal
 import socket
+import subprocess
+import sys
 import tempfile
 import time
 import urllib.error
@@ -324,3 +326,74 @@ def test_two_gunicorns_sharing_redis_serve_an_edit_through_one_from_the_other_at
     assert time.monotonic() - started < 3  # Redis is not asked again on every request
     status, html, _ = a.get("/replays/import/")
     assert status == 200 and SUPERUSER in html  # still logged in
+
+
+def test_long_addresses_and_headers_get_the_site_s_answers_not_gunicorn_s(
+    site: dict[str, Any], running: Stack
+) -> None:
+    """An operator tester: a URL of 4-16 KB passed nginx and got gunicorn's raw English
+    "Request Line is too large (6024 > 4094)". nginx bounds the line and the headers (16 KB),
+    gunicorn takes what nginx passes; a header past nginx's bound gets nginx's message in the
+    learner's language (a line past it, nginx's own 414 page: it cannot redirect those)."""
+    app, front = free_port(), free_port()
+    running.gunicorn(site["env"], app, workers=1)
+    running.nginx(front, [app], site["static"])
+    browser = Browser(f"http://127.0.0.1:{front}")
+    status, text, _answer = browser.request(
+        urllib.request.Request(browser.base + "/search/?q=" + "a" * 6000)
+    )
+    assert status in (200, 400) and "Request Line" not in text, (status, text[:300])
+    status, text, _answer = browser.request(
+        urllib.request.Request(browser.base + "/search/?q=" + "a" * 20000)
+    )
+    assert status == 414 and "Request Line" not in text, (status, text[:300])  # nginx's own
+    status, text, _answer = browser.request(
+        urllib.request.Request(browser.base + "/practice/", headers={"X-Big": "b" * 12000})
+    )
+    assert status == 200, (status, text[:300])
+    status, text, answer = browser.request(
+        urllib.request.Request(
+            # (the language as far as nginx read the headers: it stops at the one too large)
+            browser.base + "/practice/", headers={"Accept-Language": "de", "X-Big": "b" * 20000}
+        )
+    )
+    assert status == 400 and "Die Kopfzeilen der Anfrage (etwa Cookies) sind zu groß." in text
+    assert answer["Content-Language"] == "de"
+
+
+def test_the_stack_s_servers_stop_when_it_is_killed(tmp_path: Path) -> None:
+    """An operator tester killed `make serve-prod`'s stack with SIGKILL: nginx, gunicorn and
+    Redis (each in its own session) kept serving the port. They now stop with it."""
+    script = tmp_path / "run.py"
+    script.write_text(
+        "import sys, time\n"
+        f"sys.path.insert(0, {str(Path(__file__).resolve().parent.parent)!r})\n"
+        "from deploy.stack import Stack\n"
+        "stack = Stack()\n"
+        "child = stack.start('sleeper', ['sleep', '120'])\n"
+        "print(child.pid, flush=True)\n"
+        "time.sleep(120)\n"
+    )
+    runner = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    assert runner.stdout is not None
+    child = int(runner.stdout.readline())
+    os.kill(child, 0)  # running
+    runner.kill()
+    runner.wait(timeout=10)
+    for _ in range(50):
+        try:
+            os.kill(child, 0)
+        except ProcessLookupError:
+            break
+        # (a zombie until init reaps it: its state says so)
+        state = (
+            Path(f"/proc/{child}/stat").read_text().split()[2]
+            if Path(f"/proc/{child}/stat").exists()
+            else "X"
+        )
+        if state in ("Z", "X"):
+            break
+        time.sleep(0.1)
+    else:
+        os.kill(child, signal.SIGKILL)
+        raise AssertionError("the child outlived the stack")
