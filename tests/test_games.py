@@ -703,7 +703,7 @@ def test_a_finished_game_downloads_as_a_replay_document_the_import_accepts(
     url = _start(client, "piquet")
     early = client.get(url + "export.json")
     assert early.status_code == 409, "not while cards are hidden (the game is there: not 404)"
-    assert "The game is not over yet" in early.content.decode()
+    assert "can be kept as a replay once it is over" in early.content.decode()
     assert f'href="{url}"' in early.content.decode()
     _play(client, url, 700)
     game = _game(url)
@@ -737,7 +737,9 @@ def test_a_finished_game_kept_as_a_replay_is_seen_by_its_owner_only(client: Clie
     from cardtutor.replays.models import Replay
 
     url = _start(client, "besik-2")
-    assert client.post(url + "keep/").status_code == 404, "not while it is being played"
+    early = client.post(url + "keep/")
+    assert early.status_code == 409, "not while it is being played (the game is there: not 404)"
+    assert "can be kept as a replay once it is over" in early.content.decode()
     _play(client, url, 700)
     response = client.post(url + "keep/")
     assert response.status_code == 303

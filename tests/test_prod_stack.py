@@ -354,7 +354,8 @@ def test_long_addresses_and_headers_get_the_site_s_answers_not_gunicorn_s(
     status, text, answer = browser.request(
         urllib.request.Request(
             # (the language as far as nginx read the headers: it stops at the one too large)
-            browser.base + "/practice/", headers={"Accept-Language": "de", "X-Big": "b" * 20000}
+            browser.base + "/practice/",
+            headers={"Accept-Language": "de", "X-Big": "b" * 20000},
         )
     )
     assert status == 400 and "Die Kopfzeilen der Anfrage (etwa Cookies) sind zu groß." in text

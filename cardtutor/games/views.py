@@ -1040,8 +1040,10 @@ def keep(request: HttpRequest, public_id: str) -> HttpResponse:
     """Keep a finished game as the learner's own replay: the replay viewer then steps through
     it with every card's verdict with all cards known. Only he can open it."""
     game = _get_game(request, public_id)
-    if not game.is_over:
-        raise NotFound(_("A game can be kept as a replay once it is over."))
+    if not game.is_over:  # (as its download: 409, the game is there)
+        url = reverse("games:game", args=[game.public_id])
+        context = {"game_url": url, "keeping": True}
+        return render(request, "games/not_over.html", context, status=409)
     try:
         document = export_document(game)
     except EngineError:
