@@ -269,3 +269,21 @@ def test_a_body_django_cannot_read_is_one_log_line(
     assert "Traceback" not in log
     assert len(log.strip().splitlines()) == 1, log
     assert "must be UTF-8 encoded" in log or "Invalid boundary in multipart" in log, log
+
+
+def test_an_answer_sent_as_json_is_told_to_use_the_form(client: Client) -> None:
+    """A tester posted a JSON answer, its token included: "This answer does not belong to a
+    question we gave you" (400), which blamed the token."""
+    url = "/practice/piquet/partie/1/5/"
+    page = client.get(url).content.decode()
+    token = re.search(r'name="token" value="([^"]+)"', page)
+    assert token
+    response = client.post(
+        url, json.dumps({"token": token.group(1), "winner": "A"}), content_type="application/json"
+    )
+    assert response.status_code == 415
+    text = response.content.decode()
+    assert "was not sent as the question&#x27;s form sends it" in text or (
+        "was not sent as the question's form sends it" in text
+    )
+    assert "does not belong to a question we gave you" not in text

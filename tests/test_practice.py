@@ -527,6 +527,31 @@ def test_a_form_served_before_log_in_still_counts_once_after_it() -> None:
     assert data["drills"][DRILL.key]["attempts"] == 1
 
 
+def test_an_answer_sent_after_logging_out_in_another_tab_is_told_where_it_counted() -> None:
+    """A tester logged out in a second tab, then answered the question open in the first: it
+    counted in the browser's new anonymous session without a word, the account unchanged."""
+    User.objects.create_user("anna", password=PASSWORD)
+    client = Client()
+    client.post(reverse("login"), {"username": "anna", "password": PASSWORD})
+    page = client.get(item_url(2, "5")).content.decode()
+    assert 'name="served_to" value="account"' in page
+    token = re.search(r'name="token" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    client.post(reverse("logout"))  # the other tab
+    answered = client.post(
+        item_url(2, "5"), {**right_answer(2, "5"), "token": token, "served_to": "account"}
+    ).content.decode()
+    assert "You are logged out (in another tab or window)" in answered
+    assert "joins your account when you log in here again" in answered
+    assert attempts(client) == 1, "counted in this browser"
+    # logged in, or never logged in: no such word
+    fresh = Client()
+    quiet = fresh.post(
+        item_url(2, "6"), {**right_answer(2, "6"), "token": serve(fresh, 2, "6")}
+    ).content.decode()
+    assert "You are logged out" not in quiet
+    assert 'name="served_to"' not in fresh.get(item_url(2, "7")).content.decode()
+
+
 def test_merge_counts_an_item_answered_on_both_sides_once() -> None:
     now = progress._when("2026-01-01T00:00:00+00:00")
     account, session = progress.new_record(), progress.new_record()

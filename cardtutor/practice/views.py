@@ -40,6 +40,7 @@ from cardtutor.practice.presentation import (
     url_of,
 )
 from cardtutor.practice.widgets import (
+    SERVED_TO,
     answer_area_html,
     drill_head_html,
     feedback_html,
@@ -210,7 +211,7 @@ def _form_data(request: HtmxHttpRequest) -> dict[str, str]:
     return {
         key: " ".join(v[:200] for v in request.POST.getlist(key)[:64])
         for key in list(request.POST)[:50]
-        if key not in ("csrfmiddlewaretoken", "token")
+        if key not in ("csrfmiddlewaretoken", "token", SERVED_TO)
     }
 
 
@@ -273,7 +274,19 @@ def _judged_again(drill: Drill, the_item: Item, stored: Mapping[str, str]) -> Fe
         return None
 
 
+FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+"""What the answer form sends (a body of another type has no form fields to read)."""
+
+
 def _answer(request: HtmxHttpRequest, drill: Drill, the_item: Item) -> HttpResponse:
+    if request.content_type not in FORM_TYPES:
+        # JSON and the like: it was told "does not belong to a question we gave you", though
+        # the token may well be in it
+        error = _(
+            "This answer was not sent as the question's form sends it (form fields), so it "
+            "was not counted. Here is the question: please answer it with the form."
+        )
+        return _page(request, drill, the_item, status=415, error=error)
     try:
         served = tokens.verify(
             request.POST.get("token", ""), drill.key, the_item.seed, int(the_item.level)
@@ -365,6 +378,11 @@ def _answer(request: HtmxHttpRequest, drill: Drill, the_item: Item) -> HttpRespo
                 timezone.now(),
             )
         notice = None if counted else _("You answered this question already: it was counted once.")
+        if counted and logged_out(request):
+            notice = _(
+                "You are logged out (in another tab or window), so this answer counts on this "
+                "browser only. It joins your account when you log in here again."
+            )
     return _page(
         request,
         drill,
@@ -377,6 +395,12 @@ def _answer(request: HtmxHttpRequest, drill: Drill, the_item: Item) -> HttpRespo
         nonce=nonce,
         comes_back=bool(notice is None and already is None and not feedback.correct),
     )
+
+
+def logged_out(request: HtmxHttpRequest) -> bool:
+    """An answer to a form served to a learner logged in, sent without his log-in: he logged
+    out in another tab (it counted in this browser's session without a word)."""
+    return request.POST.get(SERVED_TO) == "account" and not request.user.is_authenticated
 
 
 def _at_fault(error: AnswerError, data: Mapping[str, str]) -> dict[str, str]:
@@ -441,6 +465,7 @@ def _page(
         error=error,
         notice=notice,
         feedback=verdict_html,
+        account=bool(request.user.is_authenticated),
     )
     back = f"{request.path}?answered={nonce}#answer-result" if nonce and feedback else ""
     if _partial(request):

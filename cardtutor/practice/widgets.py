@@ -342,6 +342,10 @@ def drill_head_html(title: str, drill_url: str, level: int, lang: str) -> str:
 """
 
 
+SERVED_TO = "served_to"
+"""The answer form's field saying it was served to a learner logged in ("account")."""
+
+
 def answer_area_html(
     *,
     path: str,
@@ -352,8 +356,11 @@ def answer_area_html(
     error: str = "",
     notice: str | None = None,
     feedback: str = "",
+    account: bool = False,
 ) -> SafeString:
-    """The answer form (and the verdict, once answered): the part htmx swaps in place."""
+    """The answer form (and the verdict, once answered): the part htmx swaps in place.
+    ``account``: served to a learner logged in (the form says so: an answer that comes back
+    without his log-in, logged out in another tab, is told where it counted)."""
     error_html = (
         f'<div class="form-error" role="alert" id="answer-error"><p>{_e(error)}</p></div>'
         if error
@@ -362,6 +369,8 @@ def answer_area_html(
     notice_html = f'<p class="drill-notice" role="status">{_e(notice)}</p>' if notice else ""
     described = ' aria-describedby="answer-error"' if error else ""
     token_html = f'<input type="hidden" name="token" value="{_e(token)}">' if token else ""
+    if token and account:
+        token_html += f'<input type="hidden" name="{SERVED_TO}" value="account">'
     check = _("Check my answer")
     button = (
         "" if answered else f'<button type="submit" class="primary-button">{_e(check)}</button>'
