@@ -54,6 +54,7 @@ class ReplayImportForm(forms.Form):
     )
 
     def __init__(self, *args: Any, user: _User | None = None, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")  # labels as the site's other forms write them
         super().__init__(*args, **kwargs)
         self.user = user
 
