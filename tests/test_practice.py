@@ -665,6 +665,37 @@ def test_merge_continues_the_accounts_streak_with_the_sessions_answers(
     assert (merged["streak"], merged["best"]) == (streak, best)
 
 
+@pytest.mark.parametrize(
+    ("account_answers", "streak", "best", "last"),
+    [((True,), 3, 3, "1"), ((False,), 0, 2, "0"), ((False, True), 1, 2, "1")],
+)
+def test_merge_puts_the_later_answers_last_whichever_side_made_them(
+    account_answers: tuple[bool, ...], streak: int, best: int, last: str
+) -> None:
+    """Last session's note: the merge took the browser's answers to come after the account's.
+    A learner who answered in this browser, then on his phone (logged in), then logs in here
+    has the phone's answers last: they continue the browser's run of right answers, or break
+    it; the level's last results end with them."""
+    early = progress._when("2026-01-01T00:00:00+00:00")
+    later = progress._when("2026-01-02T00:00:00+00:00")
+    account, session = progress.new_record(), progress.new_record()
+    for n in range(2):  # two right answers in the browser, first
+        progress.record_answer(
+            session,
+            progress.Answered(DRILL.key, f"s{n}", 1, "piquet#partie", f"s-{n}", True, {}),
+            early,
+        )
+    for n, right in enumerate(account_answers):  # then on the account, a day later
+        progress.record_answer(
+            account,
+            progress.Answered(DRILL.key, f"a{n}", 1, "piquet#partie", f"a-{n}", right, {}),
+            later,
+        )
+    merged = progress.merge(account, session)["drills"][DRILL.key]
+    assert (merged["streak"], merged["best"]) == (streak, best)
+    assert merged["levels"]["1"].endswith(last) and merged["levels"]["1"].startswith("11")
+
+
 def test_the_worked_examples_questions_are_told_apart_on_the_practice_page() -> None:
     text = Client().get(reverse("practice:index")).content.decode()
     rows = re.findall(r'<p class="drill-curated">(.*?)</p>', text, re.S)

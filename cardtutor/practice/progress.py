@@ -238,6 +238,7 @@ def record_answer(record: Record, answer: Answered, now: datetime) -> bool:
         answer.drill, {"attempts": 0, "correct": 0, "streak": 0, "best": 0, "levels": {}}
     )
     drill["attempts"] += 1
+    drill["at"] = int(now.timestamp())  # the last answer's time: a merge orders the two sides
     if answer.correct:
         drill["correct"] += 1
         drill["streak"] += 1
@@ -455,11 +456,22 @@ def next_drill(record: Record, drills: Iterable[str], now: datetime) -> tuple[st
     return key, suggested_level(record, key)
 
 
+def _answered_later(mine: object, theirs: object) -> bool:
+    """Whether the account's last answer (``mine``, a time) came after the session's.
+
+    >>> _answered_later(20, 10), _answered_later(10, 20), _answered_later(None, 10)
+    (True, False, False)
+    """
+    return isinstance(mine, int) and isinstance(theirs, int) and mine > theirs
+
+
 def merge(into: Record, other: Record) -> Record:
     """Add ``other`` (a session's record) to ``into`` (the account's) and return ``into``.
 
     Counts add up; an item answered on both sides (the same nonce) counts once; a rule area
-    keeps the lower box (the weaker showing) and the sooner due date.
+    keeps the lower box (the weaker showing) and the sooner due date. The side that answered
+    a drill last (its ``at``) goes last: its run of right answers continues the other's, and
+    the level's last results end with it.
     """
     other = clean(other)
     for nonce, entry in [*_answered_items(other), *other["seen"].items()]:
@@ -473,18 +485,28 @@ def merge(into: Record, other: Record) -> Record:
             key, {"attempts": 0, "correct": 0, "streak": 0, "best": 0, "levels": {}}
         )
         attempts, streak = max(0, int(s.get("attempts", 0))), max(0, int(s.get("streak", 0)))
+        # which side answered last (records written before the times were kept: the session)
+        account_last = _answered_later(d.get("at"), s.get("at"))
+        if attempts and account_last:
+            # the account's answers came after the session's: all right, they go on its streak
+            mine, own_attempts = max(0, int(d["streak"])), max(0, int(d["attempts"]))
+            d["streak"] = streak + mine if mine == own_attempts else mine
+        elif attempts:
+            # the session's answers came after the account's: all right, they go on its streak
+            d["streak"] = int(d["streak"]) + streak if streak == attempts else streak
         d["attempts"] += attempts
         d["correct"] += max(0, int(s.get("correct", 0)))
-        # the session's answers came after the account's: all right, they go on its streak
-        if attempts:
-            d["streak"] = int(d["streak"]) + streak if streak == attempts else streak
+        if isinstance(s.get("at"), int) and not account_last:
+            d["at"] = s["at"]
         d["best"] = max(int(d["best"]), int(s.get("best", 0)), int(d["streak"]))
         # no longer a run of right answers than there are right answers (a repeat taken out)
         d["best"] = min(int(d["best"]), int(d["correct"]))
         d["streak"] = min(int(d["streak"]), int(d["best"]))
         for level, results in s.get("levels", {}).items():
-            d["levels"][level] = (str(d["levels"].get(level, "")) + str(results))[-RESULTS_KEPT:]
-        if "last_level" in s:
+            mine = str(d["levels"].get(level, ""))
+            joined = str(results) + mine if account_last else mine + str(results)
+            d["levels"][level] = joined[-RESULTS_KEPT:]
+        if "last_level" in s and not (account_last and "last_level" in d):
             d["last_level"] = s["last_level"]
     for concept, s in other["concepts"].items():
         c = into["concepts"].get(concept)
