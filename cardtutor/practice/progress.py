@@ -503,8 +503,8 @@ def merge(into: Record, other: Record) -> Record:
         d["best"] = min(int(d["best"]), int(d["correct"]))
         d["streak"] = min(int(d["streak"]), int(d["best"]))
         for level, results in s.get("levels", {}).items():
-            mine = str(d["levels"].get(level, ""))
-            joined = str(results) + mine if account_last else mine + str(results)
+            kept = str(d["levels"].get(level, ""))
+            joined = str(results) + kept if account_last else kept + str(results)
             d["levels"][level] = joined[-RESULTS_KEPT:]
         if "last_level" in s and not (account_last and "last_level" in d):
             d["last_level"] = s["last_level"]
