@@ -703,7 +703,7 @@ def test_a_finished_game_downloads_as_a_replay_document_the_import_accepts(
     url = _start(client, "piquet")
     early = client.get(url + "export.json")
     assert early.status_code == 409, "not while cards are hidden (the game is there: not 404)"
-    assert "can be kept as a replay once it is over" in early.content.decode()
+    assert "can be downloaded once it is over" in early.content.decode()
     assert f'href="{url}"' in early.content.decode()
     _play(client, url, 700)
     game = _game(url)
