@@ -3,6 +3,7 @@ learner's moves compared with the example's, then try again, see it, or play on.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -647,6 +648,15 @@ def test_a_discard_compared_with_the_example_s_stays_ticked(client: Client) -> N
         assert "plays differently" in page
         ticked = re.findall(r'name="cards" value="(\w+)" id="[^"]+" checked', page)
         assert sorted(ticked) == sorted(mine["discard"].split()), (htmx, ticked)
+        # "Try again" opens the decision with them still ticked (it cleared them)
+        again = re.search(r'<a class="primary-button" href="([^"#]+)#game-area"', page)
+        assert again, page
+        decision = client.get(
+            html.unescape(again.group(1)), **({"headers": {"HX-Request": "true"}} if htmx else {})
+        ).content.decode()
+        assert "plays differently" not in decision
+        ticked = re.findall(r'name="cards" value="(\w+)" id="[^"]+" checked', decision)
+        assert sorted(ticked) == sorted(mine["discard"].split()), ("again", htmx, ticked)
 
 
 HEADINGS = {
@@ -667,8 +677,8 @@ def test_a_different_discard_is_given_the_exchange_drill_s_figures(
 ) -> None:
     """A learner tester: a discard other than the example's (even the hint's) was answered
     only "The worked example plays differently", though the exchange drill values every
-    discard of this deal. The comparison gives both averages on the drill's deals, how they
-    stand, and the drill's question on this deal (the same figures in its table)."""
+    discard of this deal. The comparison gives both averages on the drill's deals (the same
+    figures as the drill's table of this deal) and how they stand."""
     from cardtutor.engine.drills.base import Level
     from cardtutor.engine.drills.piquet_exchange import (
         Average,
@@ -710,7 +720,12 @@ def test_a_different_discard_is_given_the_exchange_drill_s_figures(
         assert STANDING_WORDS[found.standing] in page
         yours, theirs = (Average(v.total).name("en") for v in (found.yours, found.other))
         assert f"your discard averages {yours} and the example's {theirs}." in page
-        assert f'href="/practice/piquet/exchange/{int(level)}/example/"' in page
+        # no link to the drill's question: its answer shows the cards this discard would
+        # draw (the stock, hidden at this decision) and counts as practice
+        assert "/practice/piquet/exchange/" not in page
+        if found.standing != "same":  # the difference of the figures shown
+            shown = round(found.yours.total, 1) - round(found.other.total, 1)
+            assert f" {Average(round(abs(shown), 1), signed=False).name('en')} points " in page
         # the drill's own verdict on the same discard: the same average
         checked = ExchangeDrill().check(item, frozenset(Exchange(seat, mine).cards))
         assert checked.expected["yours"] == round(found.yours.total, 3)

@@ -645,13 +645,19 @@ def _discard_standing(
         "book": points(found.other.total),
     }
     margin = Average(found.margin, signed=False).name(lang)
-    diff = Average(abs(found.yours.total - found.other.total), signed=False).name(lang)
+    # the difference of the figures as shown (one decimal), so the sentence adds up
+    shown = round(found.yours.total, 1) - round(found.other.total, 1)
+    diff = Average(round(abs(shown), 1), signed=False).name(lang)
     if found.standing == "same":
         text += " " + _(
-            "That is as good: within %(margin)s points, what the averages can tell apart."
+            "That is as good: the two are less than %(margin)s points apart, closer than the "
+            "averages can tell."
         ) % {"margin": margin}
     elif found.standing == "better":
-        text += " " + _("Yours does %(diff)s points better on average.") % {"diff": diff}
+        text += " " + _(
+            "Yours does %(diff)s points better on average, by this count, which estimates the "
+            "play only roughly."
+        ) % {"diff": diff}
     else:
         text += " " + _("Yours does %(diff)s points worse on average.") % {"diff": diff}
     if found.best.discard not in (found.yours.discard, found.other.discard):

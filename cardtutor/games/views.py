@@ -17,6 +17,7 @@ import hashlib
 import json
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.db.models import F, QuerySet
@@ -436,6 +437,11 @@ def game_page(request: HttpRequest, public_id: str) -> HttpResponse:
                 extra["book_choice"] = _book_choice(game, position, action, book, _lang())
                 extra["still"] = True
                 extra.update(_ticks_of(action))
+    if "again" in request.GET and "ticked" not in extra:
+        # "Try again" after the comparison with the example's move: the learner's picks (only
+        # which boxes start ticked: the move itself is checked when it is sent)
+        extra["ticked"] = [code[:4] for code in request.GET.getlist("ticked")[:20]]
+        extra["looked"] = request.GET.get("look") == "yes"
     hinted = request.session.get(HINT_KEY) if hasattr(request, "session") else None
     if isinstance(hinted, dict) and hinted.get("game") == game.public_id:
         request.session.pop(HINT_KEY, None)
@@ -685,32 +691,21 @@ def _book_choice(
     what it brings (its reasons are shown once it is made)."""
     solver, standing = presentation.solver_standing(position, action, book, lang)
     is_discard = action.to_json().get("type") == "exchange"
+    ticks = _ticks_of(action)
+    again = [("again", "1"), *(("ticked", code) for code in ticks.get("ticked", ()))]
+    if ticks.get("looked"):
+        again.append(("look", "yes"))
     return {
+        # "Try again" opens the decision with the learner's picks still ticked (it cleared
+        # them: a learner tester)
+        "again_query": urlencode(again),
         "yours": presentation.describe(action, lang),
         "solver": solver,
         # a card as good as the example's, or better, is not called a miss (it was)
         "standing": standing,
         "is_discard": is_discard,
-        # every discard's figures: the exchange drill's question on this deal
-        "drill_url": _exchange_question_url(position, action) if solver and is_discard else "",
         "action_json": json.dumps(action.to_json()),
     }
-
-
-def _exchange_question_url(position: service.Position, action: Any) -> str:
-    """The exchange drill's question on the worked example's deal that puts the learner where
-    ``action`` (a Piquet discard) was made, or ``""``: its answer shows every discard's
-    figures in a table."""
-    from cardtutor.engine.drills.base import Level
-    from cardtutor.engine.drills.piquet_exchange import ExchangeDrill, spot_of
-    from cardtutor.engine.players.piquet_players import exchange_spot
-
-    spot = exchange_spot(position.state.view(action.seat), action.seat)
-    drill = ExchangeDrill()
-    for level in Level:
-        if spot_of(drill.item("example", level)) == spot:
-            return reverse("practice:item", args=["piquet", "exchange", int(level), "example"])
-    return ""
 
 
 def _ticks_of(action: Any) -> dict[str, Any]:
