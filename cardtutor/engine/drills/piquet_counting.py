@@ -100,7 +100,7 @@ register_messages(
         ),
         "drill.counting.prompt": (
             "Count both hands in the order of reckoning: what each player scores for carte "
-            "blanche (I), the point (II), the sequences (III) and the sets (IV), whether a "
+            "blanche (I), the point (II), the sequences (III) and the quatorzes and trios (IV), whether a "
             "repique or a pique is scored, and each player's total before the play (the elder "
             "hand's after his first lead, the younger hand's as he plays to the first trick).",
             "Zähle beide Hände in der Reihenfolge der Zählung: was jeder für Carte blanche (I), "
@@ -111,7 +111,7 @@ register_messages(
         "drill.counting.prompt_easy": (
             "You see your own hand and what your opponent declares (all his combinations). "
             "Count both players in the order of reckoning: carte blanche (I), the point (II), "
-            "the sequences (III), the sets (IV), a repique or a pique, and each total before "
+            "the sequences (III), the quatorzes and trios (IV), a repique or a pique, and each total before "
             "the play (the elder hand's after his first lead).",
             "Du siehst deine Hand und was dein Gegner ansagt (alle seine Kombinationen). Zähle "
             "für beide in der Reihenfolge der Zählung: Carte blanche (I), Point (II), Sequenzen "

@@ -45,7 +45,7 @@ _CAT_OF = {
     0: ("carte blanche (I)", "Carte blanche (I)"),
     1: ("the point (II)", "dem Point (II)"),
     2: ("the sequences (III)", "den Sequenzen (III)"),
-    3: ("the sets (IV)", "den Quatorze und Trios (IV)"),
+    3: ("the quatorzes and trios (IV)", "den Quatorze und Trios (IV)"),
     4: ("nothing", "nichts"),
 }
 
