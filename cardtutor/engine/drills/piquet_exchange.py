@@ -184,7 +184,7 @@ register_messages(
         "drill.exchange.h.discard": ("Discard", "Ablage"),
         "drill.exchange.h.point": ("The point", "Point"),
         "drill.exchange.h.seq": ("Sequences", "Sequenzen"),
-        "drill.exchange.h.sets": ("Trios, quatorzes", "Quatorze, Trios"),
+        "drill.exchange.h.sets": ("Quatorzes and trios", "Quatorze und Trios"),
         "drill.exchange.h.bonus": (
             "Carte blanche, repique, pique",
             "Carte blanche, Repique, Pique",
