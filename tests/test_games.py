@@ -1784,3 +1784,25 @@ def test_a_refused_declaration_says_what_the_cards_ticked_make(client: Client) -
         says = re.search(r'id="declare-says"[^>]*>(.*?)</p>', refused, re.S)
         assert says is not None and "As ticked now, this is no declaration:" in says.group(1)
         assert "With it you say" not in says.group(1)
+
+
+def test_besik_s_table_names_who_made_the_last_trick() -> None:
+    """A tester: between tricks Piquet's table says "The previous trick · A made it"; Besik's
+    named no one. Checked against the engine's own "… wins the trick" at every trick of a
+    deal for four (trumps and identical cards decide)."""
+    import random
+
+    from cardtutor.engine.besik import start_deal
+
+    state, _events = start_deal(seed=5, seats=("A", "B", "C", "D"), partnerships=True)
+    engine = service.GAMES["besik"].engine
+    rng = random.Random(5)
+    checked = 0
+    while not state.is_over and checked < 40:
+        action = state.legal_actions.sample(rng)
+        state, events = engine.apply(state, action)
+        won = [e.seat for e in events if e.msg.key.startswith("besik.trick")]
+        if won and not state.view("A").trick:
+            assert presentation._middle(state.view("A"), "besik")["last_winner"] == won[0]
+            checked += 1
+    assert checked > 10

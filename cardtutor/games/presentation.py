@@ -163,7 +163,15 @@ def _middle(view: Any, game: str) -> dict[str, Any]:
     else:
         last = getattr(view, "last_trick", ())
         if last:
+            from cardtutor.engine.besik.play import trick_winner
+
             middle["last_trick"] = [{"seat": s, "card": c} for s, c in last]
+            # who made it, as Piquet's table says (the engine's rule: trumps, then the first
+            # of identical cards)
+            won, _uid = trick_winner(
+                tuple((i, c.uid) for i, (_s, c) in enumerate(last)), int(view.trumps)
+            )
+            middle["last_winner"] = last[won][0]
     return middle
 
 
