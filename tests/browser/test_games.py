@@ -392,7 +392,9 @@ def test_taking_a_seat_in_the_piquet_example(page: Any) -> None:
     )
     expect(page.locator("form.move-form .card-pick-input").first).to_be_focused()
     assert page.evaluate("window.__samePage === true")
-    page.locator("form.move-form label.card-pick").first.click()
+    # the picks are still ticked (they were cleared): sent again as they are
+    expect(page.locator("form.move-form .card-pick-input").first).to_be_checked()
+    expect(page.locator("form.move-form .card-pick-input:checked")).to_have_count(1)
     page.locator("form.move-form button.primary-button").click()
     expect(page.get_by_role("heading", name="The worked example plays differently")).to_be_visible()
     page.get_by_role("button", name="Show the example's move").click()
@@ -425,6 +427,7 @@ def test_without_javascript_try_again_goes_back_to_the_decision(
         expect(offer).to_have_count(0)
         assert _ply(page) == before
         assert page.url.endswith("#game-area"), page.url
+        expect(page.locator("form.move-form .card-pick-input").first).to_be_checked()
     finally:
         context.close()
 
