@@ -28,6 +28,10 @@ def examples(db: Any) -> None:
     call_command("loaddata", str(FIXTURE), verbosity=0)
 
 
+EVERY_SEAT = [(slug, seat) for slug in ("piquet-example", "besik-example") for seat in "AB"]
+"""Both seats of both worked examples."""
+
+
 def _sit(client: Client, slug: str, seat: str) -> str:
     response = client.post(f"/play/example/{slug}/", {"seat": seat})
     assert response.status_code == 303
@@ -57,21 +61,25 @@ def _other_move_form(url: str) -> dict[str, str]:
     return {"ply": str(game.ply), "type": "choice", "action": json.dumps(other.to_json())}
 
 
+def _play_on_to_the_end(client: Client, url: str) -> None:
+    """Play the learner's first legal move each time until the game is over."""
+    for _ in range(80):
+        game = _game(url)
+        if game.is_over:
+            return
+        action = next(iter(_position(game).state.legal_actions))
+        form = {"ply": str(game.ply), "type": "choice", "action": json.dumps(action.to_json())}
+        assert client.post(url + "move/", form).status_code == 303
+    raise AssertionError("the game did not end")
+
+
 def _ply(client: Client, url: str) -> str:
     match = re.search(r'name="ply" value="(\d+)"', client.get(url).content.decode())
     assert match
     return match.group(1)
 
 
-@pytest.mark.parametrize(
-    ("slug", "seat"),
-    [
-        ("piquet-example", "A"),
-        ("piquet-example", "B"),
-        ("besik-example", "A"),
-        ("besik-example", "B"),
-    ],
-)
+@pytest.mark.parametrize(("slug", "seat"), EVERY_SEAT)
 def test_playing_every_book_move_replays_the_example_to_its_end(
     client: Client, slug: str, seat: str
 ) -> None:
@@ -356,14 +364,7 @@ def test_a_deal_played_on_from_the_example_ends_as_the_learner_s_own(client: Cli
         assert client.post(url + "move/", form).status_code == 303
     off = _game(url).ply
     client.post(url + "move/", {**_other_move_form(url), "then": "play-on"})
-    for _ in range(60):
-        game = _game(url)
-        if game.is_over:
-            break
-        action = next(iter(_position(game).state.legal_actions))
-        form = {"ply": str(game.ply), "type": "choice", "action": json.dumps(action.to_json())}
-        assert client.post(url + "move/", form).status_code == 303
-    assert _game(url).is_over
+    _play_on_to_the_end(client, url)
     page = client.get(url).content.decode()
     result = re.search(r'<p class="game-result" role="status">([^<]+)</p>', page)
     assert result is not None
@@ -735,15 +736,7 @@ def test_a_different_discard_is_given_the_exchange_drill_s_figures(
     assert standings[0] == ("better" if seat == "A" else "worse")
 
 
-@pytest.mark.parametrize(
-    ("slug", "seat"),
-    [
-        ("piquet-example", "A"),
-        ("piquet-example", "B"),
-        ("besik-example", "A"),
-        ("besik-example", "B"),
-    ],
-)
+@pytest.mark.parametrize(("slug", "seat"), EVERY_SEAT)
 def test_the_learner_s_last_card_is_played_for_him(client: Client, slug: str, seat: str) -> None:
     """A learner tester: the last card waited for its click ("His only card: no choice.")
     though there is nothing to decide. It is played as the forced draws are, shown among the
@@ -790,14 +783,8 @@ def test_a_kept_seat_game_keeps_the_example_s_reasons_while_it_followed_it(
     _play_book_to(client, url, 6)  # A's exchange and declarations, B's answers, as the book's
     shared = _game(url).ply
     client.post(url + "move/", {**_other_move_form(url), "then": "play-on"})
-    for _ in range(80):
-        game = _game(url)
-        if game.is_over:
-            break
-        action = next(iter(_position(game).state.legal_actions))
-        form = {"ply": str(game.ply), "type": "choice", "action": json.dumps(action.to_json())}
-        client.post(url + "move/", form)
-    assert _game(url).is_over and _game(url).record["actions"][:shared] == book[:shared]
+    _play_on_to_the_end(client, url)
+    assert _game(url).record["actions"][:shared] == book[:shared]
     document = json.loads(client.get(url + "export.json").content)
     example = {a.step: a for a in Annotation.objects.filter(replay__slug="piquet-example")}
     steps = [a["step"] for a in document["annotations"]]

@@ -5,6 +5,7 @@ easy to compute here); the generic parts hold for every drill (tests/test_practi
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -640,6 +641,15 @@ def test_a_wrong_question_address_says_what_is_wrong_and_the_way_on(
     assert "There is no page at this address." in plain
 
 
+def _answered(record: progress.Record, side: str, results: Sequence[bool], when: Any) -> None:
+    """Partie questions answered on one ``side`` ("a": the account, "s": the session)."""
+    for n, right in enumerate(results):
+        answer = progress.Answered(
+            DRILL.key, f"{side}{n}", 1, "piquet#partie", f"{side}-{n}", right, {}
+        )
+        progress.record_answer(record, answer, when)
+
+
 @pytest.mark.parametrize(
     ("session_answers", "streak", "best"),
     [((True,), 3, 3), ((True, True), 4, 4), ((True, False), 0, 2), ((False, True), 1, 2)],
@@ -649,18 +659,8 @@ def test_merge_continues_the_accounts_streak_with_the_sessions_answers(
 ) -> None:
     now = progress._when("2026-01-01T00:00:00+00:00")
     account, session = progress.new_record(), progress.new_record()
-    for n in range(2):  # two right answers on the account
-        progress.record_answer(
-            account,
-            progress.Answered(DRILL.key, f"a{n}", 1, "piquet#partie", f"a-{n}", True, {}),
-            now,
-        )
-    for n, right in enumerate(session_answers):
-        progress.record_answer(
-            session,
-            progress.Answered(DRILL.key, f"s{n}", 1, "piquet#partie", f"s-{n}", right, {}),
-            now,
-        )
+    _answered(account, "a", (True, True), now)  # two right answers on the account
+    _answered(session, "s", session_answers, now)
     merged = progress.merge(account, session)["drills"][DRILL.key]
     assert (merged["streak"], merged["best"]) == (streak, best)
 
@@ -679,18 +679,8 @@ def test_merge_puts_the_later_answers_last_whichever_side_made_them(
     early = progress._when("2026-01-01T00:00:00+00:00")
     later = progress._when("2026-01-02T00:00:00+00:00")
     account, session = progress.new_record(), progress.new_record()
-    for n in range(2):  # two right answers in the browser, first
-        progress.record_answer(
-            session,
-            progress.Answered(DRILL.key, f"s{n}", 1, "piquet#partie", f"s-{n}", True, {}),
-            early,
-        )
-    for n, right in enumerate(account_answers):  # then on the account, a day later
-        progress.record_answer(
-            account,
-            progress.Answered(DRILL.key, f"a{n}", 1, "piquet#partie", f"a-{n}", right, {}),
-            later,
-        )
+    _answered(session, "s", (True, True), early)  # two right answers in the browser, first
+    _answered(account, "a", account_answers, later)  # then on the account, a day later
     merged = progress.merge(account, session)["drills"][DRILL.key]
     assert (merged["streak"], merged["best"]) == (streak, best)
     assert merged["levels"]["1"].endswith(last) and merged["levels"]["1"].startswith("11")

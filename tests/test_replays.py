@@ -487,9 +487,10 @@ def test_tricks_won_are_listed(client: Client, replays) -> None:
     )
 
 
-def _partie_replay(deals_played: int) -> tuple[Replay, list[int]]:
-    """A Piquet partie replay: ``deals_played`` whole deals and the next deal's first tricks,
-    played at random from a seed; returns it and the step numbers that end each deal."""
+def _partie_replay(deals_played: int = 6, to_the_end: bool = False) -> tuple[Replay, list[int]]:
+    """A Piquet partie replay: ``deals_played`` whole deals and the next deal's first tricks
+    (``to_the_end``: the whole partie, settled), played at random from a seed; returns it and
+    the step numbers that end each deal."""
     import random
 
     from cardtutor.engine import GAMES
@@ -509,7 +510,13 @@ def _partie_replay(deals_played: int) -> tuple[Replay, list[int]]:
     rng = random.Random(4)
     deal_ends: list[int] = []
     actions = record["actions"]
-    while len(deal_ends) < deals_played or len(actions) < deal_ends[-1] + 14:
+
+    def going_on() -> bool:
+        if to_the_end:
+            return not state.is_over
+        return len(deal_ends) < deals_played or len(actions) < deal_ends[-1] + 14
+
+    while going_on():
         action = state.legal_actions.sample(rng)
         state, _ = engine.apply(state, action)
         actions.append(action.to_json())
@@ -760,38 +767,8 @@ def test_a_partie_s_settlement_is_not_listed_as_points_scored(client: Client) ->
     """A learner tester: the last step listed "B +350 (Partie)" among its points and in the
     deal's ledger, though no total holds it: the "+" items added up to 380, the total said 30.
     The settlement is said as what the winner gains, apart from the points scored."""
-    import random
-
-    from cardtutor.engine import GAMES
-    from cardtutor.engine.record import GameRecord
-
-    engine = GAMES["piquet"].engine
-    record = {
-        "format": "cardtutor-game-record",
-        "version": 1,
-        "game": "piquet",
-        "ruleset": "rubicon",
-        "seats": ["A", "B"],
-        "deal": {"partie": True, "seed": 21},
-        "actions": [],
-    }
-    state, _ = engine.start(GameRecord.from_json(record))
-    rng = random.Random(4)
-    while not state.is_over:
-        action = state.legal_actions.sample(rng)
-        state, _ = engine.apply(state, action)
-        record["actions"].append(action.to_json())
-    Replay.objects.create(
-        slug="partie",
-        game="piquet",
-        ruleset="rubicon",
-        title_en="A partie",
-        title_de="Eine Partie",
-        source_title="random",
-        source_text="",
-        seats=[{"seat": "A"}, {"seat": "B"}],
-        record=record,
-    )
+    replay, _deal_ends = _partie_replay(to_the_end=True)
+    record = replay.record
     last = len(record["actions"])
     timeline = build_timeline("piquet", record)
     outcome = timeline.steps[last].outcome
