@@ -8,8 +8,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django_htmx.middleware import HtmxDetails
 
-from cardtutor.engine.text import typed_text
-
 
 class HtmxHttpRequest(HttpRequest):
     """Only for type checking, as django-htmx documents: every request carries ``htmx``."""
@@ -50,8 +48,3 @@ def method_not_allowed_page(
         return page
 
     return middleware
-
-
-def typed(text: str, limit: int = 20) -> str:
-    """What a visitor typed, to quote back in a message (:func:`typed_text`)."""
-    return typed_text(text, limit)

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from cardtutor.engine.besik.play import trick_winner
 from cardtutor.engine.errors import EngineError
 from cardtutor.engine.piquet import Exchange as PiquetExchange
 from cardtutor.engine.piquet import NextDeal as PiquetNextDeal
@@ -163,8 +164,6 @@ def _middle(view: Any, game: str) -> dict[str, Any]:
     else:
         last = getattr(view, "last_trick", ())
         if last:
-            from cardtutor.engine.besik.play import trick_winner
-
             middle["last_trick"] = [{"seat": s, "card": c} for s, c in last]
             # who made it, as Piquet's table says (the engine's rule: trumps, then the first
             # of identical cards)

@@ -316,8 +316,8 @@ def advance(
     seed: int,
     record: Mapping[str, Any] | None = None,
 ) -> None:
-    """Make the computer's moves (and the learner's forced draws and last card) until the learner has a real
-    decision or the game is over. In a worked example still followed (``record``'s book), the
+    """Make the computer's moves (and the learner's forced draws and last card) until the
+    learner has a real decision or the game is over. In a worked example still followed (``record``'s book), the
     other seats play the example's moves."""
     book = book_moves(position, record) if record is not None else None
     for _ in range(MAX_AUTOMATIC):

@@ -1,6 +1,4 @@
 from django.contrib import admin
-from django.db.models import QuerySet
-from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.text import Truncator
@@ -42,6 +40,3 @@ class AnnotationAdmin(admin.ModelAdmin[Annotation]):
     @admin.display(description="Commentary (English)")
     def commentary(self, annotation: Annotation) -> str:
         return Truncator(annotation.commentary_en).chars(80)
-
-    def get_queryset(self, request: HttpRequest) -> QuerySet[Annotation]:
-        return super().get_queryset(request).select_related("replay")

@@ -17,8 +17,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from cardtutor.core.http import NotFound, typed
+from cardtutor.core.http import NotFound
 from cardtutor.core.owners import owns
+from cardtutor.engine.text import typed_text
 from cardtutor.replays.models import Replay
 from cardtutor.replays.moves import step_url
 from cardtutor.replays.timeline import timeline_for
@@ -55,7 +56,7 @@ def goto_step(request: HttpRequest, slug: str) -> HttpResponse:
         # without JavaScript the step opens at the step (the next Tab reaches its controls);
         # htmx follows the redirect itself and swaps the step in place
         return redirect(step_url(slug, number, perspective) + "#replay-step")
-    shown = typed(raw)
+    shown = typed_text(raw)
     if shown:
         message = _(
             "There is no step “%(value)s” in this replay: enter a whole number from 0 to %(last)d."

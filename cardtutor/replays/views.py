@@ -27,10 +27,11 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from cardtutor.core.http import HtmxHttpRequest, NotFound, typed
+from cardtutor.core.http import HtmxHttpRequest, NotFound
 from cardtutor.core.owners import owns
 from cardtutor.engine import GAMES
 from cardtutor.engine.errors import RecordError
+from cardtutor.engine.text import typed_text
 from cardtutor.replays.citations import cite
 from cardtutor.replays.models import WORKED_EXAMPLES, Replay, game_choices
 from cardtutor.replays.rendering import (
@@ -198,7 +199,7 @@ def replay_odd_step(request: HttpRequest, slug: str, raw: str) -> HttpResponse:
     if meta is None:
         raise NotFound(_("There is no replay %(slug)s.") % {"slug": slug})
     perspective = perspective_of(meta, request.GET.get("seat", ""))
-    return _no_such_step(request, slug, typed(raw), perspective, get_language() or "en")
+    return _no_such_step(request, slug, typed_text(raw), perspective, get_language() or "en")
 
 
 def _no_such_step(

@@ -69,10 +69,8 @@ class Command(BaseCommand):
         with transaction.atomic():
             deleted_games = games.count()
             games.delete()
-            orphans = list(replays)
-            for replay in orphans:  # one by one: its signals forget its cached pages
-                replay.delete()
-            deleted_replays = len(orphans)
+            deleted_replays = replays.count()
+            replays.delete()  # (its post_delete signal forgets each replay's cached pages)
         self.stdout.write(
             f"deleted {deleted_games} games and {deleted_replays} kept replays "
             f"({len(tokens)} learners without an account have a session)"
