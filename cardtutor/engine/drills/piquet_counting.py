@@ -100,9 +100,10 @@ register_messages(
         ),
         "drill.counting.prompt": (
             "Count both hands in the order of reckoning: what each player scores for carte "
-            "blanche (I), the point (II), the sequences (III) and the quatorzes and trios (IV), whether a "
-            "repique or a pique is scored, and each player's total before the play (the elder "
-            "hand's after his first lead, the younger hand's as he plays to the first trick).",
+            "blanche (I), the point (II), the sequences (III) and the quatorzes and trios "
+            "(IV), whether a repique or a pique is scored, and each player's total before the "
+            "play (the elder hand's after his first lead, the younger hand's as he plays to "
+            "the first trick).",
             "Zähle beide Hände in der Reihenfolge der Zählung: was jeder für Carte blanche (I), "
             "den Point (II), die Sequenzen (III) und die Quatorze und Trios (IV) zählt, ob ein "
             "Repique oder ein Pique fällt, und jeden Stand vor dem Stichspiel (den der Vorhand nach "
@@ -111,8 +112,8 @@ register_messages(
         "drill.counting.prompt_easy": (
             "You see your own hand and what your opponent declares (all his combinations). "
             "Count both players in the order of reckoning: carte blanche (I), the point (II), "
-            "the sequences (III), the quatorzes and trios (IV), a repique or a pique, and each total before "
-            "the play (the elder hand's after his first lead).",
+            "the sequences (III), the quatorzes and trios (IV), a repique or a pique, and each "
+            "total before the play (the elder hand's after his first lead).",
             "Du siehst deine Hand und was dein Gegner ansagt (alle seine Kombinationen). Zähle "
             "für beide in der Reihenfolge der Zählung: Carte blanche (I), Point (II), Sequenzen "
             "(III), Quatorze und Trios (IV), Repique oder Pique und jeden Stand vor dem Stichspiel "
