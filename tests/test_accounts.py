@@ -351,6 +351,27 @@ def test_a_try_while_locked_out_does_not_start_the_wait_again(learner: User, set
     assert AccessAttempt.objects.get(username="anna").attempt_time == locked_at
 
 
+def test_a_sign_up_form_from_a_second_tab_after_signing_up_goes_on() -> None:
+    """An operator tester: signed up in one tab, the sign-up form of another said "Form
+    expired … Nothing was changed" (signing up logs in, which changes the form token)."""
+    client = Client(enforce_csrf_checks=True)
+    page = client.get("/accounts/signup/?next=/practice/").content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+    assert token
+    form = {
+        "username": "bert",
+        "password1": PASSWORD,
+        "password2": PASSWORD,
+        "next": "/practice/",
+        "csrfmiddlewaretoken": token.group(1),
+    }
+    first = client.post("/accounts/signup/", form)
+    assert first.status_code in (302, 303), first.status_code
+    second = client.post("/accounts/signup/", {**form, "username": "bert2"})
+    assert second.status_code == 303 and second["Location"] == "/practice/"
+    assert not User.objects.filter(username="bert2").exists()
+
+
 def test_a_log_in_form_from_a_second_tab_after_logging_in_goes_on(learner: User) -> None:
     """A learner tester logged in from one tab, then sent the log-in form of another: "Form
     expired" (logging in changes the form token), as if logging in had failed."""

@@ -149,11 +149,11 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
         not foreign
         and user is not None
         and user.is_authenticated
-        and request.path == reverse("login")
+        and request.path in (reverse("login"), reverse("signup"))
     ):
-        # A log-in form from a second tab, sent after logging in from the first (which
-        # changed the token): the learner is logged in, so he goes where the form would take
-        # him ("Form expired" read as if logging in had failed).
+        # A log-in (or sign-up) form from a second tab, sent after logging in (or signing
+        # up) from the first, which changed the token: the learner is logged in, so he goes
+        # where the form would take him ("Form expired" read as if it had failed).
         from cardtutor.accounts.views import safe_next
 
         return HttpResponseRedirect(safe_next(request), status=303)
