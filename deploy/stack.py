@@ -127,6 +127,10 @@ def wait_for(url: str, timeout: float = 60.0, proc: subprocess.Popen[bytes] | No
         time.sleep(0.2)
 
 
+PR_SET_PDEATHSIG = 1
+"""Linux's prctl option: the signal a process gets when its parent dies."""
+
+
 def _stop_with_parent() -> None:
     """In the child, before it runs: SIGTERM when the process that started it dies. Each child
     runs in its own session (Ctrl-C reaches the stack, which stops them in order), so a stack
@@ -140,9 +144,6 @@ def _stop_with_parent() -> None:
     libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
     if os.getppid() == 1:  # the parent died before the line above: stop at once
         os.kill(os.getpid(), signal.SIGTERM)
-
-
-PR_SET_PDEATHSIG = 1
 
 
 class Stack:
@@ -226,9 +227,9 @@ class Stack:
                 "30",
                 "--graceful-timeout",
                 "10",
-                # nginx in front bounds the request line and header fields (16 KB, with its own
-                # 414/400 in the learner's language); gunicorn's 4 KB line limit answered URLs
-                # between the two with its raw English "Request Line is too large"
+                # nginx in front bounds the request line and header fields (16 KB: its own 414
+                # page, and a 400 in the learner's language); gunicorn's 4 KB line limit
+                # answered URLs between the two with its raw English "Request Line is too large"
                 "--limit-request-line",
                 "0",
                 "--limit-request-field_size",  # (0 would be its default, 8190)
